@@ -1,0 +1,173 @@
+//! One error type for every handler, rendered as `{"error":{"code","message","fields"?}}`.
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use utoipa::ToSchema;
+
+const INTERNAL_MESSAGE: &str = "Er ging iets mis aan onze kant. Probeer het later opnieuw.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("validation failed: {message}")]
+    Validation {
+        message: String,
+        fields: BTreeMap<&'static str, String>,
+    },
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    #[error("unsupported media type")]
+    UnsupportedMediaType,
+    #[error("payload too large")]
+    PayloadTooLarge,
+    #[error("not found: {0}")]
+    NotFound(String),
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    #[error("rate limited")]
+    RateLimited,
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl AppError {
+    /// A validation error with one message per offending field. The summary repeats them, so a
+    /// toast that shows only the message still tells the visitor what to fix.
+    pub fn fields(fields: BTreeMap<&'static str, String>) -> Self {
+        let message = fields.values().cloned().collect::<Vec<_>>().join(" ");
+        Self::Validation { message, fields }
+    }
+
+    pub fn invalid(message: impl Into<String>) -> Self {
+        Self::Validation {
+            message: message.into(),
+            fields: BTreeMap::new(),
+        }
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(e: sqlx::Error) -> Self {
+        Self::Internal(e.into())
+    }
+}
+
+/// The JSON error body, documented in the OpenAPI document.
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ErrorDetail {
+    /// Machine-readable: validation, bad_request, unsupported_media_type, payload_too_large,
+    /// not_found, method_not_allowed, rate_limited, internal.
+    pub code: &'static str,
+    /// Dutch, fit to show a visitor.
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<&'static str, String>>,
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, code, message, fields) = match self {
+            AppError::Validation { message, fields } => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "validation",
+                message,
+                (!fields.is_empty()).then_some(fields),
+            ),
+            AppError::BadRequest(message) => {
+                (StatusCode::BAD_REQUEST, "bad_request", message, None)
+            }
+            AppError::UnsupportedMediaType => (
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_media_type",
+                "Stuur je gegevens als JSON (Content-Type: application/json).".into(),
+                None,
+            ),
+            AppError::PayloadTooLarge => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "payload_too_large",
+                "Je bericht is te groot. Maak het korter en probeer het opnieuw.".into(),
+                None,
+            ),
+            AppError::NotFound(message) => (StatusCode::NOT_FOUND, "not_found", message, None),
+            AppError::MethodNotAllowed => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "Deze API-route kan zo niet gebruikt worden.".into(),
+                None,
+            ),
+            AppError::RateLimited => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                "Je hebt het even te vaak geprobeerd. Wacht een momentje en probeer het opnieuw."
+                    .into(),
+                None,
+            ),
+            AppError::Internal(e) => {
+                // Logged here, once; the visitor only gets the opaque message.
+                tracing::error!(error = format!("{e:#}"), "request failed");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal",
+                    INTERNAL_MESSAGE.into(),
+                    None,
+                )
+            }
+        };
+        (
+            status,
+            Json(ErrorBody {
+                error: ErrorDetail {
+                    code,
+                    message,
+                    fields,
+                },
+            }),
+        )
+            .into_response()
+    }
+}
+
+/// `Json` whose rejections use the `AppError` format instead of axum's plain text.
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => Err(match rejection {
+                JsonRejection::JsonDataError(_) => {
+                    AppError::invalid("Een of meer velden hebben een ongeldige waarde.")
+                }
+                JsonRejection::MissingJsonContentType(_) => AppError::UnsupportedMediaType,
+                JsonRejection::BytesRejection(r) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                    AppError::PayloadTooLarge
+                }
+                _ => AppError::BadRequest(
+                    "We konden je gegevens niet lezen. Probeer het opnieuw.".into(),
+                ),
+            }),
+        }
+    }
+}
+
+/// Fallback for unknown `/api/*` paths.
+pub async fn api_not_found() -> AppError {
+    AppError::NotFound("Deze API-route bestaat niet.".into())
+}
+
+/// Fallback for a known `/api/*` path called with the wrong method.
+pub async fn api_method_not_allowed() -> AppError {
+    AppError::MethodNotAllowed
+}

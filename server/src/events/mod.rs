@@ -1,0 +1,178 @@
+//! Events: storytelling evenings, Zelfbeeld-Ommekeer course dates and webinars.
+use axum::extract::{Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use sqlx::any::AnyRow;
+use sqlx::{AnyPool, Row};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::db;
+use crate::error::AppError;
+use crate::startup::AppState;
+
+pub const KINDS: [&str; 3] = ["vertelavond", "zelfbeeld", "webinar"];
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/events/upcoming", get(upcoming))
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Event {
+    pub id: i64,
+    /// vertelavond, zelfbeeld or webinar.
+    pub kind: String,
+    pub title: String,
+    pub description: String,
+    /// UTC, RFC 3339.
+    pub starts_at: String,
+    /// UTC, RFC 3339.
+    pub ends_at: String,
+    pub venue_name: Option<String>,
+    pub street: Option<String>,
+    pub postal_code: Option<String>,
+    pub city: Option<String>,
+    pub online_url: Option<String>,
+    pub capacity: i64,
+    pub seats_taken: i64,
+    pub seats_left: i64,
+    /// VAT-inclusive price in euro cents.
+    pub price_cents: i64,
+    /// draft, published or cancelled.
+    pub status: String,
+}
+
+const COLUMNS: &str = "id, kind, title, description, starts_at, ends_at, venue_name, street, postal_code, city, \
+                       online_url, capacity, seats_taken, price_cents, status";
+
+impl Event {
+    fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
+        let capacity: i64 = row.try_get("capacity")?;
+        let seats_taken: i64 = row.try_get("seats_taken")?;
+        Ok(Self {
+            id: row.try_get("id")?,
+            kind: row.try_get("kind")?,
+            title: row.try_get("title")?,
+            description: row.try_get("description")?,
+            starts_at: row.try_get("starts_at")?,
+            ends_at: row.try_get("ends_at")?,
+            venue_name: row.try_get("venue_name")?,
+            street: row.try_get("street")?,
+            postal_code: row.try_get("postal_code")?,
+            city: row.try_get("city")?,
+            online_url: row.try_get("online_url")?,
+            capacity,
+            seats_taken,
+            seats_left: (capacity - seats_taken).max(0),
+            price_cents: row.try_get("price_cents")?,
+            status: row.try_get("status")?,
+        })
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UpcomingQuery {
+    /// Only events of this kind: vertelavond, zelfbeeld or webinar.
+    pub kind: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EventList {
+    /// Published events that have not ended yet, soonest first.
+    pub events: Vec<Event>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/events/upcoming",
+    operation_id = "list_upcoming_events",
+    tag = "events",
+    params(UpcomingQuery),
+    responses(
+        (status = 200, description = "Upcoming published events, soonest first", body = EventList),
+        (status = 422, description = "Unknown kind", body = crate::error::ErrorBody),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn upcoming(
+    State(state): State<AppState>,
+    query: Result<Query<UpcomingQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<EventList>, AppError> {
+    let Query(query) = query.map_err(|_| AppError::invalid("Deze zoekopdracht is ongeldig."))?;
+    let kind = match query.kind.as_deref() {
+        None => None,
+        Some(k) if KINDS.contains(&k) => Some(k),
+        Some(_) => {
+            return Err(AppError::invalid(
+                "Kies een geldig soort activiteit: vertelavond, zelfbeeld of webinar.",
+            ));
+        }
+    };
+    let now = db::now();
+    let rows = match kind {
+        Some(kind) => sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT {COLUMNS} FROM events WHERE status = 'published' AND ends_at > $1 AND kind = $2 \
+             ORDER BY starts_at, id"
+        )))
+        .bind(now)
+        .bind(kind)
+        .fetch_all(&state.pool)
+        .await?,
+        None => sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT {COLUMNS} FROM events WHERE status = 'published' AND ends_at > $1 ORDER BY starts_at, id"
+        )))
+        .bind(now)
+        .fetch_all(&state.pool)
+        .await?,
+    };
+    let events = rows.iter().map(Event::from_row).collect::<Result<_, _>>()?;
+    Ok(Json(EventList { events }))
+}
+
+/// The event a page about `kind` should feature: the next published one that has not ended
+/// (else a cancelled one, so visitors learn it is off), else the most recent past one.
+pub async fn featured(pool: &AnyPool, kind: &str) -> Result<Option<Event>, sqlx::Error> {
+    let now = db::now();
+    let next = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM events WHERE status IN ('published', 'cancelled') AND kind = $1 AND ends_at > $2 \
+         ORDER BY CASE WHEN status = 'published' THEN 0 ELSE 1 END, starts_at, id LIMIT 1"
+    )))
+    .bind(kind)
+    .bind(&now)
+    .fetch_optional(pool)
+    .await?;
+    let row = match next {
+        Some(row) => Some(row),
+        None => sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT {COLUMNS} FROM events WHERE status IN ('published', 'cancelled') AND kind = $1 \
+                 AND ends_at <= $2 ORDER BY starts_at DESC, id DESC LIMIT 1"
+        )))
+        .bind(kind)
+        .bind(&now)
+        .fetch_optional(pool)
+        .await?,
+    };
+    row.as_ref().map(Event::from_row).transpose()
+}
+
+/// A stored UTC timestamp as ISO 8601 with the Europe/Brussels offset (e.g. `+01:00`).
+pub fn brussels_iso(stored: &str) -> anyhow::Result<String> {
+    let zoned = db::parse_ts(stored)?.in_tz("Europe/Brussels")?;
+    Ok(zoned.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn brussels_times_carry_the_winter_and_summer_offset() {
+        assert_eq!(
+            super::brussels_iso("2025-11-27T18:30:00.000000Z").unwrap(),
+            "2025-11-27T19:30:00+01:00"
+        );
+        assert_eq!(
+            super::brussels_iso("2025-06-05T17:30:00.000000Z").unwrap(),
+            "2025-06-05T19:30:00+02:00"
+        );
+    }
+}

@@ -1,0 +1,24 @@
+//! The In Lumine server: JSON API, outbox worker and the prerendered web app.
+pub mod configuration;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod events;
+pub mod newsletter;
+pub mod openapi;
+pub mod outbox;
+pub mod reviews;
+pub mod seed;
+pub mod site;
+pub mod site_pages;
+pub mod startup;
+
+/// Logs to stderr (stdout carries the `Listening on` line and `openapi` output); RUST_LOG, default info.
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+}

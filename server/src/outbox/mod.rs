@@ -1,0 +1,72 @@
+//! Durable outbox: e-mails and webhooks are written in the caller's transaction and delivered
+//! by a background worker with retries and exponential backoff.
+mod worker;
+
+use serde::{Deserialize, Serialize};
+
+use crate::db::{self, Tx};
+
+pub use worker::{Deliverer, spawn_worker};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct EmailMessage {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    #[serde(default)]
+    pub attachments: Vec<Attachment>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Attachment {
+    pub filename: String,
+    pub content_type: String,
+    pub base64: String,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct WebhookPayload {
+    url: String,
+    body: serde_json::Value,
+}
+
+async fn enqueue(tx: &mut Tx, kind: &str, payload: String) -> Result<(), sqlx::Error> {
+    let now = db::now();
+    sqlx::query(
+        "INSERT INTO outbox (kind, payload, status, attempts, next_attempt_at, created_at) \
+         VALUES ($1, $2, 'pending', 0, $3, $3)",
+    )
+    .bind(kind)
+    .bind(payload)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn enqueue_email(tx: &mut Tx, message: &EmailMessage) -> Result<(), sqlx::Error> {
+    enqueue(
+        tx,
+        "email",
+        serde_json::to_string(message).expect("e-mail serializes"),
+    )
+    .await
+}
+
+pub async fn enqueue_webhook(
+    tx: &mut Tx,
+    url: &str,
+    body: serde_json::Value,
+) -> Result<(), sqlx::Error> {
+    let payload = WebhookPayload {
+        url: url.to_string(),
+        body,
+    };
+    enqueue(
+        tx,
+        "webhook",
+        serde_json::to_string(&payload).expect("webhook serializes"),
+    )
+    .await
+}

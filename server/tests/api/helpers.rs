@@ -1,0 +1,274 @@
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use inlumine::configuration::{Secret, Settings};
+use inlumine::db;
+use inlumine::startup::Application;
+use sqlx::{AnyPool, AssertSqlSafe, Row};
+
+#[derive(Clone, Copy, Debug)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+/// Generates `<scenario>::sqlite` and `<scenario>::postgres` tests for each scenario fn.
+macro_rules! both_engines {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(crate::helpers::Engine::Sqlite).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$name(crate::helpers::Engine::Postgres).await
+            }
+        }
+    )*};
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub pool: AnyPool,
+    pub data_dir: PathBuf,
+    pub client: reqwest::Client,
+    postgres_db: Option<(String, String)>,
+}
+
+fn manifest_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn random_suffix() -> String {
+    hex::encode(rand::random::<[u8; 8]>())
+}
+
+pub fn postgres_admin_url() -> String {
+    std::env::var("TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+pub async fn spawn_app(engine: Engine) -> TestApp {
+    spawn_app_with(engine, |_| {}).await
+}
+
+pub async fn spawn_app_with(engine: Engine, configure: impl FnOnce(&mut Settings)) -> TestApp {
+    let data_dir = std::env::temp_dir().join(format!("inlumine-test-{}", random_suffix()));
+    let mut settings = Settings {
+        port: 0,
+        data_dir: data_dir.clone(),
+        site_config: manifest_dir().join("../config/site.json"),
+        web_dir: manifest_dir().join("tests/fixtures/site"),
+        ..Settings::default()
+    };
+    settings.outbox.poll_interval_ms = 50;
+    settings.outbox.base_backoff_ms = 50;
+    settings.outbox.max_backoff_ms = 200;
+    let mut postgres_db = None;
+    if let Engine::Postgres = engine {
+        let admin_url = postgres_admin_url();
+        let name = format!("inlumine_test_{}", random_suffix());
+        let admin = db::connect(&admin_url).await.unwrap_or_else(|e| {
+            panic!("PostgreSQL is unreachable at {admin_url} ({e:#}); start it or set TEST_POSTGRES_URL")
+        });
+        sqlx::raw_sql(AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
+            .execute(&admin)
+            .await
+            .expect("cannot create the test database");
+        admin.close().await;
+        let (base, _) = admin_url
+            .rsplit_once('/')
+            .expect("TEST_POSTGRES_URL has a database path");
+        settings.database_url = Secret::new(format!("{base}/{name}"));
+        postgres_db = Some((admin_url, name));
+    }
+    configure(&mut settings);
+    let database_url = settings.database_url();
+    let app = Application::build(settings)
+        .await
+        .expect("the application builds");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    let pool = db::connect(&database_url)
+        .await
+        .expect("test pool connects");
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    TestApp {
+        address,
+        pool,
+        data_dir,
+        client,
+        postgres_db,
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+        if let Some((admin_url, name)) = self.postgres_db.take() {
+            // Best effort, on its own runtime because Drop cannot await.
+            let _ = std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .unwrap();
+                rt.block_on(async move {
+                    if let Ok(admin) = db::connect(&admin_url).await {
+                        let sql = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
+                        let _ = sqlx::raw_sql(AssertSqlSafe(sql)).execute(&admin).await;
+                        admin.close().await;
+                    }
+                });
+            })
+            .join();
+        }
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request succeeds")
+    }
+
+    pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.client
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .expect("request succeeds")
+    }
+
+    pub async fn count(&self, sql: &'static str) -> i64 {
+        sqlx::query(sql)
+            .fetch_one(&self.pool)
+            .await
+            .unwrap()
+            .try_get(0)
+            .unwrap()
+    }
+
+    pub fn mail_files(&self) -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(self.data_dir.join("mail")) else {
+            return Vec::new();
+        };
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// Waits until `n` e-mails were written and returns them, decoded from quoted-printable.
+    pub async fn wait_for_mails(&self, n: usize) -> Vec<String> {
+        for _ in 0..200 {
+            let files = self.mail_files();
+            if files.len() >= n {
+                return files
+                    .iter()
+                    .map(|f| qp_decode(&std::fs::read_to_string(f).unwrap()))
+                    .collect();
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!(
+            "expected {n} e-mails in {}",
+            self.data_dir.join("mail").display()
+        );
+    }
+
+    pub async fn insert_review(&self, name: &str, rating: i64, created_at: &str) {
+        sqlx::query("INSERT INTO reviews (name, avatar_url, rating, text, created_at) VALUES ($1, NULL, $2, $3, $4)")
+            .bind(name)
+            .bind(rating)
+            .bind(format!("Heel fijne begeleiding, {name}."))
+            .bind(created_at)
+            .execute(&self.pool)
+            .await
+            .unwrap();
+    }
+
+    pub async fn insert_event(
+        &self,
+        kind: &str,
+        status: &str,
+        starts_at: &str,
+        ends_at: &str,
+    ) -> i64 {
+        sqlx::query(
+            "INSERT INTO events (kind, title, description, starts_at, ends_at, venue_name, street, postal_code, city, \
+             online_url, capacity, seats_taken, price_cents, status, created_at, updated_at) \
+             VALUES ($1, $2, 'Een avond vol verhalen.', $3, $4, 'Zaal De Lichtbron', 'Befferstraat 21', '2800', \
+             'Mechelen', NULL, 30, 12, 3500, $5, $6, $6) RETURNING id",
+        )
+        .bind(kind)
+        .bind(format!("Test {kind}"))
+        .bind(starts_at)
+        .bind(ends_at)
+        .bind(status)
+        .bind(db::now())
+        .fetch_one(&self.pool)
+        .await
+        .unwrap()
+        .try_get("id")
+        .unwrap()
+    }
+}
+
+/// Undoes quoted-printable soft line breaks and the `=` escape (enough for our links).
+pub fn qp_decode(text: &str) -> String {
+    text.replace("=\r\n", "")
+        .replace("=\n", "")
+        .replace("=3D", "=")
+}
+
+/// The token after `marker` in a decoded e-mail.
+pub fn token_after(mail: &str, marker: &str) -> String {
+    let start = mail
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker} not in mail:\n{mail}"))
+        + marker.len();
+    mail[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect()
+}
+
+/// Polls `check` until it returns true (10 s at most).
+pub async fn eventually<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    for _ in 0..200 {
+        if check().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("timed out waiting until {what}");
+}
+
+/// The JSON-LD blocks in an HTML page.
+pub fn json_ld(html: &str) -> Vec<serde_json::Value> {
+    let marker = "<script type=\"application/ld+json\">";
+    html.match_indices(marker)
+        .map(|(i, _)| {
+            let rest = &html[i + marker.len()..];
+            serde_json::from_str(&rest[..rest.find("</script>").unwrap()]).unwrap()
+        })
+        .collect()
+}

@@ -1,0 +1,10 @@
+//! Black-box API tests: every scenario runs against SQLite and PostgreSQL.
+#[macro_use]
+mod helpers;
+
+mod events;
+mod health;
+mod newsletter;
+mod openapi;
+mod reviews;
+mod site;

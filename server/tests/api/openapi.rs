@@ -1,0 +1,21 @@
+use crate::helpers::{Engine, spawn_app};
+
+#[test]
+fn the_committed_openapi_document_matches_the_code() {
+    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json"))
+        .unwrap_or_default();
+    assert!(
+        committed.trim_end() == inlumine::openapi::document().trim_end(),
+        "server/openapi.json is out of date: run `cargo run -p inlumine -- openapi > server/openapi.json`"
+    );
+}
+
+both_engines!(the_openapi_document_is_served_as_json);
+
+async fn the_openapi_document_is_served_as_json(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let res = app.get("/api/openapi.json").await;
+    assert_eq!(res.status(), 200);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert!(body["paths"]["/api/newsletter"]["post"].is_object());
+}
