@@ -1,0 +1,136 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { BrandLogo } from "@/components/layout/brand-logo";
+import { socialIcons } from "@/components/layout/social-icons";
+import { buttonClasses } from "@/components/ui/button-link";
+import { site, socialLinks, telHref } from "@/config/site";
+
+const stappen = [
+  { label: "1. Wees eerlijk", to: "/wees-eerlijk" },
+  { label: "2. Begrijp jezelf", to: "/begrijp-jezelf" },
+  { label: "3. Transformeer", to: "/transformeer" },
+];
+
+const over = [
+  { label: "Over mij", to: "/over-mij" },
+  { label: "Voor jezelf", to: "/voor-jezelf" },
+  { label: "Vertelavond", to: "/begrijp-jezelf/vertelavond" },
+  { label: "Webinar-reeks", to: "/transformeer/webinar-reeks" },
+  { label: "Privacy", to: "/privacy" },
+  { label: "Algemene voorwaarden", to: "/algemene-voorwaarden" },
+];
+
+const linkClass = "text-ink-soft no-underline hover:text-teal hover:underline underline-offset-4";
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="font-serif text-lg font-semibold text-ink">{title}</h2>
+      <div className="mt-4">{children}</div>
+    </div>
+  );
+}
+
+function LinkList({ links }: { links: { label: string; to: string }[] }) {
+  return (
+    <ul className="space-y-2">
+      {links.map((l) => (
+        <li key={l.to}>
+          <Link to={l.to} className={linkClass}>
+            {l.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  const { contact } = site;
+  return (
+    <footer className="mt-auto border-t border-sand bg-cream-deep">
+      <div className="container-page py-12">
+        <div className="flex flex-col items-start justify-between gap-6 rounded-3xl bg-teal-dark px-6 py-8 text-white sm:flex-row sm:items-center sm:px-10">
+          <div>
+            <p className="font-serif text-2xl">Zin in een eerste gesprek?</p>
+            <p className="mt-1 text-white/90">
+              Dertig minuten, vrijblijvend en gratis. We kijken samen wat jij nodig hebt.
+            </p>
+          </div>
+          <Link to="/gratis-kennismakingsgesprek" className={buttonClasses("gold", "shrink-0")}>
+            Boek een gratis kennismakingsgesprek
+          </Link>
+        </div>
+
+        <nav aria-label="Footer" className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <BrandLogo />
+            <p className="mt-4 max-w-xs text-sm text-ink-soft">{site.tagline}</p>
+            <ul className="mt-5 flex gap-3">
+              {socialLinks.map((s) => {
+                const Icon = socialIcons[s.key];
+                return (
+                  <li key={s.key}>
+                    <a
+                      href={s.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`${s.label} (opent in een nieuw tabblad)`}
+                      className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-sand bg-paper text-teal hover:border-teal"
+                    >
+                      <Icon />
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+          <Column title="Stappen">
+            <LinkList links={stappen} />
+          </Column>
+          <Column title="Over">
+            <LinkList links={over} />
+          </Column>
+          <Column title="Contact">
+            <ul className="space-y-3 text-ink-soft">
+              <li className="flex items-start gap-2">
+                <Mail aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-teal" />
+                <a href={`mailto:${contact.email}`} className={linkClass}>
+                  {contact.email}
+                </a>
+              </li>
+              <li className="flex items-start gap-2">
+                <Phone aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-teal" />
+                <a href={telHref(contact.phone)} className={linkClass}>
+                  {contact.phone}
+                </a>
+              </li>
+              <li className="flex items-start gap-2">
+                <MapPin aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-teal" />
+                <address className="not-italic">
+                  {contact.street}
+                  <br />
+                  {contact.postalCode} {contact.city}
+                </address>
+              </li>
+              <li>
+                <Link to="/contact" className={linkClass}>
+                  Contactpagina
+                </Link>
+              </li>
+            </ul>
+          </Column>
+        </nav>
+
+        <div className="mt-12 flex flex-col gap-2 border-t border-sand pt-6 text-sm text-ink-soft sm:flex-row sm:justify-between">
+          <p>
+            © {year} {site.brand}. Alle rechten voorbehouden.
+          </p>
+          <p>Ondernemingsnummer {contact.vatNumber}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

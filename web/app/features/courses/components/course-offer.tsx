@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import type { Course } from "@/config/site";
+import { formatPriceCents } from "@/lib/format";
+
+interface CourseOfferProps {
+  course: Course;
+  children?: ReactNode;
+  features?: string[];
+}
+
+/** Price box for a course: name, VAT-inclusive price, mode and actions. */
+export function CourseOffer({ course, children, features = [] }: CourseOfferProps) {
+  const mode =
+    course.mode === "onsite"
+      ? `${course.durationDays ? `${course.durationDays} dagen ` : ""}ter plaatse`
+      : "Online, in je eigen tempo";
+  return (
+    <section
+      aria-label={`Prijs van ${course.name}`}
+      className="rounded-3xl border border-gold/60 bg-paper p-6 shadow-md sm:p-8"
+    >
+      <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">{mode}</p>
+      <p className="mt-2 font-serif text-2xl text-ink">{course.name}</p>
+      <p className="mt-4 font-serif text-4xl text-teal">
+        <span className="whitespace-nowrap">{formatPriceCents(course.priceCents)}</span>
+      </p>
+      <p className="text-sm text-ink-soft">incl. btw</p>
+      {features.length > 0 ? (
+        <ul className="mt-5 space-y-2 text-ink-soft">
+          {features.map((f) => (
+            <li key={f} className="flex gap-2">
+              <span aria-hidden="true" className="text-gold-ink">
+                ✦
+              </span>
+              <span>{f}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {children ? <div className="mt-6 flex flex-col gap-3">{children}</div> : null}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SAMPLE_TESTIMONIALS, Testimonials } from "@/features/reviews/components/testimonials";
+
+function renderWithClient() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Testimonials />
+    </QueryClientProvider>,
+  );
+}
+
+function review(id: number) {
+  return {
+    id,
+    name: `Klant ${id}`,
+    avatar_url: null,
+    rating: 5,
+    text: `Tekst ${id}`,
+    created_at: "2025-01-01T00:00:00Z",
+  };
+}
+
+describe("Testimonials", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows 'Laden...' and then at most 12 reviews", async () => {
+    const reviews = Array.from({ length: 14 }, (_, i) => review(i + 1));
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(JSON.stringify({ reviews, total: 14 }))));
+    renderWithClient();
+    expect(screen.getByText("Laden...")).toBeTruthy();
+    expect(await screen.findByText("Klant 1")).toBeTruthy();
+    expect(screen.getAllByRole("listitem")).toHaveLength(12);
+    expect(screen.getAllByRole("img", { name: "5 van 5 sterren" })).toHaveLength(12);
+  });
+
+  it("shows the three samples when there are no reviews", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(JSON.stringify({ reviews: [], total: 0 }))));
+    renderWithClient();
+    expect(await screen.findByText(SAMPLE_TESTIMONIALS[0]!.name)).toBeTruthy();
+    expect(screen.getAllByRole("listitem")).toHaveLength(3);
+  });
+
+  it("logs a failed fetch and shows the three samples", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
+    renderWithClient();
+    expect(await screen.findByText(SAMPLE_TESTIMONIALS[2]!.name)).toBeTruthy();
+    expect(screen.getAllByRole("listitem")).toHaveLength(3);
+    expect(consoleError).toHaveBeenCalled();
+  });
+});

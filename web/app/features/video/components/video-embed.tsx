@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from "react";
+import { parseVideoUrl } from "@/features/video/lib/parse-video-url";
+
+interface VideoEmbedProps {
+  url: string;
+  title: string;
+  className?: string;
+}
+
+/**
+ * Lazy, privacy-friendly YouTube/Vimeo embed. Shows 'Loading video...' until
+ * the placeholder comes within 100px of the viewport; then renders the iframe
+ * once and for good.
+ */
+export function VideoEmbed({ url, title, className = "" }: VideoEmbedProps) {
+  const video = parseVideoUrl(url);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  const embedUrl = video?.embedUrl;
+
+  useEffect(() => {
+    if (visible || !embedUrl) return;
+    const node = containerRef.current;
+    if (!node) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setVisible(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: "100px" },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [visible, embedUrl]);
+
+  if (!video) {
+    return (
+      <p className={`rounded-2xl border border-sand bg-paper p-6 text-ink-soft ${className}`}>
+        Deze video kan hier niet getoond worden.
+      </p>
+    );
+  }
+
+  return (
+    <div
+      ref={containerRef}
+      className={`relative aspect-video w-full overflow-hidden rounded-2xl bg-teal-dark shadow-md ${className}`}
+    >
+      {visible ? (
+        <iframe
+          src={video.embedUrl}
+          title={title}
+          loading="lazy"
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          className="absolute inset-0 h-full w-full border-0"
+        />
+      ) : (
+        <div className="absolute inset-0 flex items-center justify-center text-white">
+          <p>Loading video...</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useState, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import stylesheet from "@/app.css?url";
+import { NavigationSpinner, Spinner } from "@/components/ui/spinner";
+import { site } from "@/config/site";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: stylesheet },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="nl-BE">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf7ef" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-cream text-ink antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Scrolls to the top whenever the path changes. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export default function App() {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: { retry: 1, refetchOnWindowFocus: false },
+        },
+      }),
+  );
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading";
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ScrollToTop />
+      {loading ? <NavigationSpinner /> : null}
+      <Outlet />
+      <Toaster richColors position="top-center" closeButton containerAriaLabel="Meldingen" />
+    </QueryClientProvider>
+  );
+}
+
+/** Shown while the app's JavaScript boots on client-rendered pages. */
+export function HydrateFallback() {
+  return (
+    <main id="main" className="flex flex-1 items-center justify-center py-24">
+      <Spinner />
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (import.meta.env.DEV || !isRouteErrorResponse(error)) {
+    console.error(error);
+  }
+  return (
+    <main id="main" className="container-page flex flex-1 flex-col items-start justify-center py-24">
+      <p className="font-serif text-xl text-teal">{site.brand}</p>
+      <h1 className="mt-4 text-4xl">Unexpected Application Error!</h1>
+      <p className="mt-4 max-w-xl text-lg text-ink-soft">
+        Er liep iets onverwachts mis bij het tonen van deze pagina. Probeer het opnieuw, of ga terug naar de
+        startpagina.
+      </p>
+      <Link
+        to="/"
+        reloadDocument
+        className="mt-8 inline-flex rounded-full bg-teal px-6 py-3 font-semibold text-white no-underline hover:bg-teal-dark"
+      >
+        Terug naar de startpagina
+      </Link>
+    </main>
+  );
+}

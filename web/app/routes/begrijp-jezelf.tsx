@@ -1,0 +1,110 @@
+import { ButtonLink, buttonClasses } from "@/components/ui/button-link";
+import { PageHero } from "@/components/ui/page-hero";
+import { Section } from "@/components/ui/section";
+import { getCourse, site } from "@/config/site";
+import { CourseOffer } from "@/features/courses/components/course-offer";
+import { formatPriceCents } from "@/lib/format";
+import { courseJsonLd, pageMeta } from "@/lib/seo";
+import { Link } from "react-router";
+
+const crumbs = [{ name: "Begrijp jezelf", path: "/begrijp-jezelf" }];
+
+export function meta() {
+  const course = getCourse("zelfinzicht-7-stappen");
+  return pageMeta({
+    title: "Begrijp jezelf",
+    description: `Stap 2: leer begrijpen waarom je doet wat je doet. Met de online cursus ${course.name}, ${getCourse("spiegelgevecht").name} en de vertelavond.`,
+    path: "/begrijp-jezelf",
+    breadcrumbs: crumbs,
+    jsonLd: [courseJsonLd(course)],
+  });
+}
+
+const sevenSteps = [
+  "Waar sta je nu? Een eerlijke nulmeting.",
+  "Je innerlijke stemmen leren herkennen.",
+  "De patronen die je van thuis meekreeg.",
+  "Wat je voelt, en wat je liever niet voelt.",
+  "Je behoeften en grenzen benoemen.",
+  "Je waarden: wat echt belangrijk is voor jou.",
+  "Een nieuw, milder verhaal over jezelf.",
+];
+
+export default function BegrijpJezelf() {
+  const course = getCourse("zelfinzicht-7-stappen");
+  const spiegel = getCourse("spiegelgevecht");
+  return (
+    <>
+      <PageHero
+        eyebrow="Stap 2"
+        title="Begrijp jezelf"
+        breadcrumbs={crumbs}
+        intro={
+          <p>
+            Als je weet waar je staat, komt de vraag: waarom? Waarom reageer je zoals je reageert, waarom ben je zo
+            streng voor jezelf? In deze stap leer je je eigen binnenwereld kennen, met nieuwsgierigheid in plaats van
+            oordeel.
+          </p>
+        }
+      />
+
+      <Section id="cursus" title={course.name}>
+        <div className="grid gap-10 lg:grid-cols-[1.3fr_0.7fr]">
+          <div className="prose-page text-lg text-ink-soft">
+            <p>{course.description}</p>
+            <p>
+              Elke stap bestaat uit korte video’s, een paar reflectievragen en een kleine oefening voor in je dagelijkse
+              leven. Je volgt de cursus online, wanneer het jou past.
+            </p>
+            <h3>De zeven stappen</h3>
+            <ol>
+              {sevenSteps.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ol>
+          </div>
+          <CourseOffer
+            course={course}
+            features={["Zeven online modules", "Levenslang toegang op het platform", "Werkboek om te downloaden"]}
+          >
+            <Link to={`/checkout?product=${course.slug}`} className={buttonClasses("primary")}>
+              Schrijf je in
+            </Link>
+          </CourseOffer>
+        </div>
+      </Section>
+
+      <Section id="verder-verdiepen" tone="deep" title="Nog meer manieren om jezelf te begrijpen">
+        <ul className="grid gap-6 md:grid-cols-2">
+          <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
+            <h3 className="text-2xl">{spiegel.name}</h3>
+            <p className="mt-2 flex-1 text-ink-soft">{spiegel.description}</p>
+            <p className="mt-4 font-semibold text-teal">
+              <span className="whitespace-nowrap">{formatPriceCents(spiegel.priceCents)}</span>
+            </p>
+            <ButtonLink to={spiegel.path} variant="secondary" className="mt-5 self-start">
+              Bekijk {spiegel.name}
+            </ButtonLink>
+          </li>
+          <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
+            <h3 className="text-2xl">Vertelavond</h3>
+            <p className="mt-2 flex-1 text-ink-soft">
+              Een avond in {site.contact.city} waarop verhalen centraal staan. Je luistert, herkent en voelt dat je niet
+              alleen bent.
+            </p>
+            <ButtonLink to="/begrijp-jezelf/vertelavond" variant="secondary" className="mt-5 self-start">
+              Bekijk de vertelavond
+            </ButtonLink>
+          </li>
+        </ul>
+        <p className="mt-10 text-lg text-ink-soft">
+          Klaar voor de volgende stap?{" "}
+          <Link to="/transformeer" className="text-link">
+            Ga naar stap 3: Transformeer
+          </Link>
+          .
+        </p>
+      </Section>
+    </>
+  );
+}

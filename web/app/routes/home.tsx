@@ -1,0 +1,231 @@
+import { ArrowRight, CalendarHeart, MessageCircleHeart, Sparkles } from "lucide-react";
+import { Link } from "react-router";
+import { ButtonLink, buttonClasses } from "@/components/ui/button-link";
+import { Section } from "@/components/ui/section";
+import { SunMotif } from "@/components/ui/sun-motif";
+import { site } from "@/config/site";
+import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
+import { Testimonials } from "@/features/reviews/components/testimonials";
+import { VideoEmbed } from "@/features/video/components/video-embed";
+import { pageMeta } from "@/lib/seo";
+
+export function meta() {
+  return pageMeta({ title: site.tagline, description: site.description, path: "/" });
+}
+
+const steps = [
+  {
+    number: 1,
+    title: "Wees eerlijk",
+    to: "/wees-eerlijk",
+    text: "Alles begint met een eerlijke blik. Met de zelftest zie je in een paar minuten waar je nu staat, zonder oordeel.",
+  },
+  {
+    number: 2,
+    title: "Begrijp jezelf",
+    to: "/begrijp-jezelf",
+    text: "Ontdek waarom je doet wat je doet. Je leert je patronen, overtuigingen en gevoelens kennen en er mild naar kijken.",
+  },
+  {
+    number: 3,
+    title: "Transformeer",
+    to: "/transformeer",
+    text: "Laat los wat je niet langer wilt en bouw aan een zelfbeeld dat klopt met wie je vandaag bent.",
+  },
+];
+
+const ctas = [
+  {
+    icon: Sparkles,
+    title: "De zelftest",
+    text: "Een eerlijke momentopname in een paar minuten. Gratis en vrijblijvend.",
+    to: "/wees-eerlijk",
+    label: "Start de zelftest",
+  },
+  {
+    icon: CalendarHeart,
+    title: "Vertelavond",
+    text: "Een avond vol verhalen die raken, herkenning en verbinding in kleine kring.",
+    to: "/vertelavond",
+    label: "Ontdek de vertelavond",
+  },
+  {
+    icon: MessageCircleHeart,
+    title: "Gratis kennismaking",
+    text: "Een half uur om elkaar te leren kennen en te kijken wat jij nodig hebt.",
+    to: "/gratis-kennismakingsgesprek",
+    label: "Plan je gratis gesprek",
+  },
+];
+
+export default function Home() {
+  const coach = site.coach;
+  return (
+    <>
+      {/* Hero */}
+      <section
+        aria-labelledby="hero-titel"
+        className="relative overflow-hidden bg-gradient-to-b from-gold-soft/70 via-cream to-cream"
+      >
+        <div className="container-page grid items-center gap-10 py-16 sm:py-24 lg:grid-cols-[1.2fr_0.8fr]">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">{site.tagline}</p>
+            <h1 id="hero-titel" className="mt-3 text-4xl sm:text-5xl lg:text-6xl">
+              Kom in het licht van wie je werkelijk bent
+            </h1>
+            <p className="mt-6 max-w-xl text-lg text-ink-soft">
+              Meer zelfinzicht, meer zelfaanvaarding. Samen zetten we drie stappen: eerlijk kijken, jezelf begrijpen en
+              veranderen wat je niet langer wilt. In je eigen tempo, met zachtheid en moed.
+            </p>
+            <div className="mt-8 flex flex-wrap items-center gap-4">
+              <ButtonLink to="/wees-eerlijk">Doe de zelftest</ButtonLink>
+              <ButtonLink to="/over-mij" variant="secondary">
+                Maak kennis met {coach.name.split(" ")[0]}
+              </ButtonLink>
+            </div>
+          </div>
+          <SunMotif className="mx-auto hidden w-64 max-w-full sm:block lg:w-80" />
+        </div>
+      </section>
+
+      {/* Intro video */}
+      <Section
+        id="introductie"
+        eyebrow="Kort kennismaken"
+        title={`Wat je bij ${site.brand} mag verwachten`}
+        intro={<p>In deze korte video vertelt {coach.name} hoe ze werkt en voor wie het traject bedoeld is.</p>}
+      >
+        <div className="mx-auto max-w-4xl">
+          <VideoEmbed url={site.introVideoUrl} title={`Introductievideo van ${site.brand}`} />
+        </div>
+      </Section>
+
+      {/* Brand name */}
+      <Section id="naam" tone="deep" eyebrow="Over de naam" title={`Waarom ‘${site.brand}’?`}>
+        <div className="grid gap-8 md:grid-cols-2">
+          <p className="text-lg text-ink-soft">
+            <strong className="font-semibold text-ink">{site.brand}</strong> is {site.brandMeaning}. Dat is precies wat
+            we samen doen: met zachte aandacht licht laten vallen op wat je anders liever wegstopt. Niet om te oordelen,
+            maar om te zien.
+          </p>
+          <p className="text-lg text-ink-soft">
+            Wat in het licht staat, kan je begrijpen. En wat je begrijpt, kan je veranderen. Zo groeit er ruimte om
+            jezelf te aanvaarden zoals je bent, en te kiezen wie je wilt worden.
+          </p>
+        </div>
+      </Section>
+
+      {/* Three steps */}
+      <Section
+        id="stappen"
+        eyebrow="Het pad"
+        title="Drie stappen naar meer licht"
+        intro={<p>Je hoeft niet alles tegelijk te doen. Elke stap staat op zichzelf en brengt je een stukje verder.</p>}
+      >
+        <ol className="grid gap-6 md:grid-cols-3">
+          {steps.map((step) => (
+            <li key={step.to} className="flex flex-col rounded-2xl border border-sand bg-paper p-6 shadow-sm">
+              <span
+                aria-hidden="true"
+                className="flex h-12 w-12 items-center justify-center rounded-full bg-teal font-serif text-xl text-white"
+              >
+                {step.number}
+              </span>
+              <h3 className="mt-4 text-2xl">
+                <span className="sr-only">Stap {step.number}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-3 flex-1 text-ink-soft">{step.text}</p>
+              <Link
+                to={step.to}
+                aria-label={`Lees meer over ${step.title}`}
+                className={buttonClasses("secondary", "mt-6 self-start")}
+              >
+                Lees meer
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      {/* About the coach */}
+      <Section id="coach" tone="paper">
+        <div className="grid items-center gap-10 md:grid-cols-[0.8fr_1.2fr]">
+          <img
+            src={coach.photo}
+            alt={`Portret van ${coach.name}`}
+            width={480}
+            height={560}
+            loading="lazy"
+            className="mx-auto w-full max-w-sm rounded-3xl shadow-md"
+          />
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">{coach.role}</p>
+            <h2 id="coach-titel" className="mt-1 text-3xl sm:text-4xl">
+              Hallo, ik ben {coach.name}
+            </h2>
+            <p className="mt-5 text-lg text-ink-soft">
+              Ik begeleid mensen die vastlopen in hoe ze naar zichzelf kijken. Vaak zijn dat mensen die het goed doen
+              voor de buitenwereld, maar vanbinnen strenger zijn voor zichzelf dan voor wie dan ook.
+            </p>
+            <p className="mt-4 text-lg text-ink-soft">
+              In mijn praktijk in {site.contact.city} maak ik ruimte voor eerlijkheid, humor en rust. Je hoeft niets te
+              bewijzen. We kijken samen, stap voor stap.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-4">
+              <ButtonLink to="/over-mij">Meer over mij</ButtonLink>
+              <ButtonLink to="/contact" variant="secondary">
+                Neem contact op
+              </ButtonLink>
+            </div>
+          </div>
+        </div>
+      </Section>
+
+      {/* CTA cards */}
+      <Section id="aanbod" eyebrow="Zet een eerste stap" title="Waar wil jij beginnen?">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {ctas.map(({ icon: Icon, ...cta }) => (
+            <li key={cta.to} className="flex flex-col rounded-2xl bg-teal-dark p-6 text-white shadow-md">
+              <Icon aria-hidden="true" className="h-8 w-8 text-gold" />
+              <h3 className="mt-4 text-2xl text-white">{cta.title}</h3>
+              <p className="mt-2 flex-1 text-white/90">{cta.text}</p>
+              <Link
+                to={cta.to}
+                className="mt-6 inline-flex items-center gap-2 self-start rounded-full bg-gold px-5 py-2.5 font-semibold text-ink no-underline hover:bg-gold-soft"
+              >
+                {cta.label}
+                <ArrowRight aria-hidden="true" className="h-4 w-4" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      {/* Testimonials */}
+      <Section
+        id="ervaringen"
+        tone="deep"
+        eyebrow="Ervaringen"
+        title="Wat anderen zeggen"
+        intro={<p>Eerlijke woorden van mensen die de stap al zetten.</p>}
+      >
+        <Testimonials />
+      </Section>
+
+      {/* Newsletter */}
+      <Section
+        id="nieuwsbrief"
+        title="Blijf in het licht"
+        intro={
+          <p>
+            Ontvang af en toe een warme mail met inzichten, nieuwe data voor vertelavonden en webinars. Geen spam,
+            beloofd.
+          </p>
+        }
+      >
+        <NewsletterForm />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { ButtonLink } from "@/components/ui/button-link";
+import { SunMotif } from "@/components/ui/sun-motif";
+import { pageMeta } from "@/lib/seo";
+
+export function meta() {
+  return pageMeta({ title: "Pagina niet gevonden", path: "/404", noindex: true });
+}
+
+export default function NotFound() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+
+  return (
+    <div className="container-page flex flex-col items-center py-24 text-center">
+      <SunMotif className="w-32 opacity-80" />
+      <h1 className="mt-8 text-4xl sm:text-5xl">Oops! Page not found</h1>
+      <p className="mt-4 max-w-md text-lg text-ink-soft">
+        Deze pagina bestaat niet (meer). Misschien is ze verhuisd, of liep er iets mis met de link.
+      </p>
+      <ButtonLink to="/" className="mt-8">
+        Terug naar de startpagina
+      </ButtonLink>
+    </div>
+  );
+}

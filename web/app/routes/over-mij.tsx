@@ -1,0 +1,73 @@
+import { ButtonLink } from "@/components/ui/button-link";
+import { PageHero } from "@/components/ui/page-hero";
+import { Section } from "@/components/ui/section";
+import { site } from "@/config/site";
+import { pageMeta } from "@/lib/seo";
+
+const crumbs = [{ name: "Over mij", path: "/over-mij" }];
+
+export function meta() {
+  return pageMeta({
+    title: "Over mij",
+    description: `Maak kennis met ${site.coach.name}, ${site.coach.role.toLowerCase()} in ${site.contact.city}, en ontdek hoe ze werkt.`,
+    path: "/over-mij",
+    breadcrumbs: crumbs,
+  });
+}
+
+const values = [
+  { title: "Eerlijk", text: "Ik zeg wat ik zie, met respect. Want pas als iets benoemd is, kan je er iets mee." },
+  { title: "Mild", text: "Je bent al streng genoeg voor jezelf. Bij mij mag het zachter." },
+  { title: "Concreet", text: "Inzicht is mooi, maar het moet ook werken in je dagelijkse leven." },
+];
+
+export default function OverMij() {
+  const { coach } = site;
+  return (
+    <>
+      <PageHero eyebrow={coach.role} title="Over mij" breadcrumbs={crumbs} />
+      <Section id="verhaal">
+        <div className="grid items-start gap-10 md:grid-cols-[0.8fr_1.2fr]">
+          <img
+            src={coach.photo}
+            alt={`Portret van ${coach.name}`}
+            width={480}
+            height={560}
+            className="mx-auto w-full max-w-sm rounded-3xl shadow-md"
+          />
+          <div>
+            <div className="prose-page text-lg text-ink-soft">
+              <h2 className="!mt-0">Hallo, ik ben {coach.name}</h2>
+              <p>
+                Jarenlang was ik vooral goed in het tevreden houden van anderen. Ik deed wat er verwacht werd, en deed
+                het goed. Tot ik merkte dat ik mezelf onderweg kwijt was geraakt.
+              </p>
+              <p>
+                Die ontdekking was het begin van een lange, eerlijke zoektocht. Ik volgde opleidingen in coaching en
+                lichaamsgericht werken, maar leerde minstens zoveel van de mensen die ik onderweg mocht begeleiden.
+              </p>
+              <p>
+                Met {site.brand} wil ik een plek bieden waar je jezelf in het licht mag zetten, met alles wat erbij
+                hoort. Ik werk vanuit mijn praktijk in {site.contact.city}, en online.
+              </p>
+              <h3>Waar ik voor sta</h3>
+              <ul className="!list-none !pl-0">
+                {values.map((v) => (
+                  <li key={v.title}>
+                    <strong className="text-ink">{v.title}.</strong> {v.text}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div className="mt-8 flex flex-wrap gap-4">
+              <ButtonLink to="/gratis-kennismakingsgesprek">Plan een gratis gesprek</ButtonLink>
+              <ButtonLink to="/contact" variant="secondary">
+                Neem contact op
+              </ButtonLink>
+            </div>
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

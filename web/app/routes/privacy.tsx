@@ -1,0 +1,119 @@
+import { Link } from "react-router";
+import { PageHero } from "@/components/ui/page-hero";
+import { Section } from "@/components/ui/section";
+import { site } from "@/config/site";
+import { pageMeta } from "@/lib/seo";
+
+const crumbs = [{ name: "Privacy", path: "/privacy" }];
+
+export function meta() {
+  return pageMeta({
+    title: "Privacyverklaring",
+    description: `Hoe ${site.brand} omgaat met je persoonsgegevens, volgens de AVG (GDPR).`,
+    path: "/privacy",
+    breadcrumbs: crumbs,
+  });
+}
+
+export default function Privacy() {
+  const { contact } = site;
+  const mail = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
+  return (
+    <>
+      <PageHero
+        title="Privacyverklaring"
+        breadcrumbs={crumbs}
+        intro={
+          <p>
+            Je vertrouwen is belangrijk. Hier lees je welke gegevens we verwerken, waarom, en welke rechten je hebt.
+          </p>
+        }
+      />
+      <Section>
+        <div className="prose-page max-w-3xl text-ink-soft">
+          <h2>1. Wie is verantwoordelijk?</h2>
+          <p>
+            De verwerkingsverantwoordelijke is {site.brand} ({site.coach.name}), {contact.street}, {contact.postalCode}{" "}
+            {contact.city}, België, ondernemingsnummer {contact.vatNumber}. Je bereikt ons via {mail} of {contact.phone}
+            .
+          </p>
+
+          <h2>2. Welke gegevens verwerken we, en waarom?</h2>
+          <ul>
+            <li>
+              <strong>Nieuwsbrief</strong>: je voornaam en e-mailadres, om je de nieuwsbrief te sturen. Rechtsgrond: je
+              toestemming.
+            </li>
+            <li>
+              <strong>Bestellingen en boekingen</strong> (tickets, cursussen, de driedaagse): naam, e-mailadres,
+              eventueel telefoonnummer en facturatiegegevens, om je bestelling uit te voeren en te factureren.
+              Rechtsgrond: de uitvoering van de overeenkomst en onze wettelijke boekhoudplicht.
+            </li>
+            <li>
+              <strong>Contact en kennismakingsgesprek</strong>: de gegevens die je zelf meegeeft, om je vraag te
+              beantwoorden of een afspraak te plannen. Rechtsgrond: je verzoek en ons gerechtvaardigd belang.
+            </li>
+            <li>
+              <strong>Reviews</strong>: je voornaam en je getuigenis, enkel met je uitdrukkelijke toestemming.
+            </li>
+          </ul>
+          <p>
+            Wat je tijdens coaching vertelt, is vertrouwelijk. Persoonlijke notities bewaren we alleen zolang het
+            traject loopt en delen we nooit met derden.
+          </p>
+
+          <h2>3. Nieuwsbrief: dubbele bevestiging</h2>
+          <p>
+            Na je inschrijving ontvang je eerst een e-mail met een bevestigingslink (double opt-in). Pas als je die link
+            aanklikt, ben je ingeschreven. Elke nieuwsbrief bevat een link om je met één klik uit te schrijven.
+          </p>
+
+          <h2>4. Hoe lang bewaren we je gegevens?</h2>
+          <ul>
+            <li>Nieuwsbrief: tot je je uitschrijft. Onbevestigde inschrijvingen wissen we na 30 dagen.</li>
+            <li>Facturen en bestelgegevens: 7 jaar, zoals de Belgische boekhoudwetgeving voorschrijft.</li>
+            <li>Contactberichten: tot 2 jaar na ons laatste contact.</li>
+          </ul>
+
+          <h2>5. Met wie delen we gegevens?</h2>
+          <p>
+            Alleen met partijen die we nodig hebben om onze diensten te leveren, zoals de betaalprovider, de
+            e-maildienst en het online cursusplatform. Met hen sluiten we verwerkersovereenkomsten. We verkopen je
+            gegevens nooit.
+          </p>
+
+          <h2>6. Cookies en video’s</h2>
+          <p>
+            Deze website gebruikt geen tracking- of advertentiecookies, enkel wat strikt nodig is om de site te laten
+            werken. Video’s worden ingeladen via de privacyvriendelijke varianten van YouTube (youtube-nocookie.com) en
+            Vimeo (zonder tracking), en pas wanneer je bij de video komt.
+          </p>
+
+          <h2>7. Je rechten</h2>
+          <p>
+            Je hebt het recht om je gegevens in te kijken, te laten verbeteren of wissen, de verwerking te beperken, je
+            gegevens over te dragen en bezwaar te maken. Gegeven toestemming kan je altijd intrekken. Stuur hiervoor een
+            e-mail naar {mail}; we antwoorden binnen een maand.
+          </p>
+          <p>
+            Ben je niet tevreden over hoe we met je gegevens omgaan? Dan kan je een klacht indienen bij de
+            Gegevensbeschermingsautoriteit, Drukpersstraat 35, 1000 Brussel (
+            <a href="https://www.gegevensbeschermingsautoriteit.be" target="_blank" rel="noopener noreferrer">
+              www.gegevensbeschermingsautoriteit.be<span className="sr-only"> (opent in een nieuw tabblad)</span>
+            </a>
+            ).
+          </p>
+
+          <h2>8. Beveiliging</h2>
+          <p>
+            We beschermen je gegevens met passende technische en organisatorische maatregelen, zoals versleutelde
+            verbindingen en beperkte toegang.
+          </p>
+          <p>
+            Zie ook onze <Link to="/algemene-voorwaarden">algemene voorwaarden</Link>.
+          </p>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { buttonClasses } from "@/components/ui/button-link";
+import { Notice } from "@/components/ui/notice";
+import { PageHero } from "@/components/ui/page-hero";
+import { Section } from "@/components/ui/section";
+import { getCourse, site } from "@/config/site";
+import { CourseOffer } from "@/features/courses/components/course-offer";
+import { courseJsonLd, pageMeta } from "@/lib/seo";
+
+function crumbs() {
+  const course = getCourse("zelfbeeld-ommekeer");
+  return [
+    { name: "Transformeer", path: "/transformeer" },
+    { name: course.name, path: course.path },
+    { name: "Deelnemen", path: "/product-zelfbeeld-ommekeer" },
+  ];
+}
+
+export function meta() {
+  const course = getCourse("zelfbeeld-ommekeer");
+  return pageMeta({
+    title: `${course.name} – deelnemen`,
+    description: course.description,
+    path: "/product-zelfbeeld-ommekeer",
+    breadcrumbs: crumbs(),
+    jsonLd: [courseJsonLd(course)],
+  });
+}
+
+export default function ProductZelfbeeldOmmekeer() {
+  const course = getCourse("zelfbeeld-ommekeer");
+  const included = [
+    `${course.durationDays} volledige dagen begeleiding in een kleine groep`,
+    `Een rustige locatie in ${site.contact.city}`,
+    "Lunch, koffie, thee en versnaperingen",
+    "Een persoonlijk werkboek om thuis verder te gaan",
+    "Een opvolgingsgesprek een maand later",
+  ];
+  return (
+    <>
+      <PageHero eyebrow="Deelnemen" title={course.name} breadcrumbs={crumbs()} intro={<p>{course.description}</p>} />
+      <Section id="inbegrepen" title="Wat is inbegrepen">
+        <div className="grid gap-10 lg:grid-cols-[1.2fr_0.8fr]">
+          <div>
+            <ul className="space-y-3 text-lg text-ink-soft">
+              {included.map((i) => (
+                <li key={i} className="flex gap-3">
+                  <span aria-hidden="true" className="text-gold-ink">
+                    ✦
+                  </span>
+                  <span>{i}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-10">
+              <Notice title="Online betalen is binnenkort mogelijk" tone="gold">
+                <p>
+                  Online betalen is binnenkort mogelijk. Wil je nu al inschrijven?{" "}
+                  <a href={`mailto:${site.contact.email}`} className="text-link">
+                    Mail ons
+                  </a>
+                  .
+                </p>
+              </Notice>
+            </div>
+          </div>
+          <CourseOffer course={course}>
+            <Link to="/zelfbeeld-ommekeer-booking" className={buttonClasses("primary")}>
+              Bekijk de data
+            </Link>
+          </CourseOffer>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { Link } from "react-router";
+import { buttonClasses } from "@/components/ui/button-link";
+import { PageHero } from "@/components/ui/page-hero";
+import { Section } from "@/components/ui/section";
+import { getCourse } from "@/config/site";
+import { CourseOffer } from "@/features/courses/components/course-offer";
+import { coursePageMeta } from "@/lib/seo";
+
+const crumbs = [
+  { name: "Begrijp jezelf", path: "/begrijp-jezelf" },
+  { name: getCourse("spiegelgevecht").name, path: getCourse("spiegelgevecht").path },
+];
+
+export function meta() {
+  return coursePageMeta("spiegelgevecht", crumbs);
+}
+
+const forWhom = [
+  "Je kijkt in de spiegel en ziet vooral wat er niet goed is.",
+  "Je vergelijkt jezelf voortdurend met anderen.",
+  "Complimenten glijden van je af, kritiek blijft plakken.",
+  "Je wilt milder naar jezelf kijken, maar weet niet hoe.",
+];
+
+export default function Spiegelgevecht() {
+  const course = getCourse("spiegelgevecht");
+  return (
+    <>
+      <PageHero
+        eyebrow="Online cursus · Stap 2"
+        title={course.name}
+        breadcrumbs={crumbs}
+        intro={<p>{course.description}</p>}
+      />
+      <Section id="over-de-cursus" title="Stoppen met vechten tegen je spiegelbeeld">
+        <div className="grid gap-10 lg:grid-cols-[1.3fr_0.7fr]">
+          <div className="prose-page text-lg text-ink-soft">
+            <p>
+              Veel mensen voeren elke dag een stil gevecht met zichzelf. Het begint ’s ochtends voor de spiegel en gaat
+              de hele dag door in hun hoofd. Die strijd kost energie, en levert zelden iets op.
+            </p>
+            <p>
+              In deze korte online cursus leer je waar die kritische blik vandaan komt, wat ze je probeert te vertellen
+              en hoe je er op een vriendelijkere manier mee omgaat.
+            </p>
+            <h3>Herken je dit?</h3>
+            <ul>
+              {forWhom.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+            <h3>Wat je krijgt</h3>
+            <ul>
+              <li>Vier korte videolessen die je online volgt, in je eigen tempo.</li>
+              <li>Een eenvoudige spiegeloefening voor elke dag.</li>
+              <li>Toegang via het online platform, meteen na je aankoop.</li>
+            </ul>
+          </div>
+          <CourseOffer course={course} features={["Vier videolessen", "Dagelijkse spiegeloefening", "Meteen toegang"]}>
+            <Link to={`/checkout?product=${course.slug}`} className={buttonClasses("primary")}>
+              Koop de cursus
+            </Link>
+          </CourseOffer>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { ButtonLink } from "@/components/ui/button-link";
+import { PageHero } from "@/components/ui/page-hero";
+import { Section } from "@/components/ui/section";
+import { getCourse, site } from "@/config/site";
+import { formatPriceCents } from "@/lib/format";
+import { pageMeta } from "@/lib/seo";
+
+const crumbs = [{ name: "Transformeer", path: "/transformeer" }];
+
+export function meta() {
+  return pageMeta({
+    title: "Transformeer",
+    description: `Stap 3: verander wat je niet langer wilt. Met ${getCourse("zelfbeeld-ommekeer").name}, ${getCourse("zelfbeeld-ommekeer").durationDays} dagen in ${site.contact.city}, en de online webinar-reeks.`,
+    path: "/transformeer",
+    breadcrumbs: crumbs,
+  });
+}
+
+export default function Transformeer() {
+  const ommekeer = getCourse("zelfbeeld-ommekeer");
+  return (
+    <>
+      <PageHero
+        eyebrow="Stap 3"
+        title="Transformeer"
+        breadcrumbs={crumbs}
+        intro={
+          <p>
+            Inzicht is waardevol, maar pas als je het in je leven brengt, verandert er echt iets. In deze stap laat je
+            oude overtuigingen los en bouw je aan een zelfbeeld dat bij je past.
+          </p>
+        }
+      />
+      <Section id="wat-verandert" title="Wat er kan veranderen">
+        <div className="prose-page max-w-3xl text-lg text-ink-soft">
+          <p>
+            Misschien wil je stoppen met pleasen. Of durven kiezen voor jezelf zonder schuldgevoel. Of eindelijk geloven
+            dat je goed genoeg bent, ook als het niet perfect gaat. Transformatie betekent niet dat je iemand anders
+            wordt. Het betekent dat je meer jezelf wordt.
+          </p>
+          <p>
+            We werken met wat je in de vorige stappen ontdekte, en zetten het om in nieuwe keuzes, nieuwe gewoonten en
+            een nieuw verhaal over wie je bent.
+          </p>
+        </div>
+      </Section>
+      <Section id="aanbod" tone="deep" title="Zo ga je aan de slag">
+        <ul className="grid gap-6 md:grid-cols-2">
+          <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
+            <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">
+              {ommekeer.durationDays} dagen ter plaatse
+            </p>
+            <h3 className="mt-1 text-2xl">{ommekeer.name}</h3>
+            <p className="mt-2 flex-1 text-ink-soft">{ommekeer.description}</p>
+            <p className="mt-4 font-semibold text-teal">
+              <span className="whitespace-nowrap">{formatPriceCents(ommekeer.priceCents)}</span>
+            </p>
+            <ButtonLink to={ommekeer.path} variant="secondary" className="mt-5 self-start">
+              Bekijk {ommekeer.name}
+            </ButtonLink>
+          </li>
+          <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
+            <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">Online</p>
+            <h3 className="mt-1 text-2xl">Webinar-reeks</h3>
+            <p className="mt-2 flex-1 text-ink-soft">
+              Live online sessies waarin we telkens één thema uitdiepen, met concrete oefeningen om mee aan de slag te
+              gaan.
+            </p>
+            <ButtonLink to="/transformeer/webinar-reeks" variant="secondary" className="mt-5 self-start">
+              Bekijk de webinar-reeks
+            </ButtonLink>
+          </li>
+        </ul>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { ButtonLink } from "@/components/ui/button-link";
+import { PageHero } from "@/components/ui/page-hero";
+import { Section } from "@/components/ui/section";
+import { site } from "@/config/site";
+import { VideoEmbed } from "@/features/video/components/video-embed";
+import { pageMeta } from "@/lib/seo";
+
+const crumbs = [{ name: "Voor jezelf", path: "/voor-jezelf" }];
+
+export function meta() {
+  return pageMeta({
+    title: "Voor jezelf",
+    description:
+      "Gratis momenten van zelfreflectie: korte video’s en oefeningen om in je eigen tempo stil te staan bij jezelf.",
+    path: "/voor-jezelf",
+    breadcrumbs: crumbs,
+  });
+}
+
+export default function VoorJezelf() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Gratis"
+        title="Voor jezelf"
+        breadcrumbs={crumbs}
+        intro={
+          <p>
+            Niet iedereen is klaar voor een traject, en dat hoeft ook niet. Hier vind je gratis, laagdrempelige momenten
+            om even bij jezelf stil te staan. Zonder verplichtingen, gewoon voor jou.
+          </p>
+        }
+      />
+      <Section id="video" title="Begin hier">
+        <div className="grid items-start gap-10 lg:grid-cols-2">
+          <VideoEmbed url={site.introVideoUrl} title={`Introductievideo van ${site.brand}`} />
+          <div className="prose-page text-lg text-ink-soft">
+            <p>
+              In deze video vertelt {site.coach.name} waar {site.brand} voor staat en hoe je kan beginnen met eerlijk
+              naar jezelf te kijken.
+            </p>
+            <p>
+              We werken aan een reeks korte drempelvideo’s: kleine oefeningen en gedachten die je thuis kan bekijken,
+              wanneer het jou past. Ze verschijnen binnenkort op deze pagina.
+            </p>
+            <p>Wil je intussen al iets voor jezelf doen? De zelftest is een mooie eerste stap.</p>
+          </div>
+        </div>
+        <div className="mt-10 flex flex-wrap gap-4">
+          <ButtonLink to="/wees-eerlijk">Naar de zelftest</ButtonLink>
+          <ButtonLink to="/#nieuwsbrief" variant="secondary">
+            Schrijf je in op de nieuwsbrief
+          </ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import { PageHero } from "@/components/ui/page-hero";
+import { Section } from "@/components/ui/section";
+import { getCourse, site } from "@/config/site";
+import { UpcomingEvents } from "@/features/events/components/upcoming-events";
+import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
+import { pageMeta } from "@/lib/seo";
+
+// Rendered at /transformeer/webinar-reeks and /webinar-reeks; one canonical URL.
+const crumbs = [
+  { name: "Transformeer", path: "/transformeer" },
+  { name: "Webinar-reeks", path: "/transformeer/webinar-reeks" },
+];
+
+export function meta() {
+  return pageMeta({
+    title: "Webinar-reeks",
+    description: `Live online webinars van ${site.brand}: telkens één thema rond zelfbeeld en zelfaanvaarding, met oefeningen om mee aan de slag te gaan.`,
+    path: "/transformeer/webinar-reeks",
+    breadcrumbs: crumbs,
+  });
+}
+
+export default function WebinarReeks() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Transformeer · Online"
+        title="Webinar-reeks"
+        breadcrumbs={crumbs}
+        intro={
+          <p>
+            Een reeks live online sessies, elk rond één thema: pleasen, grenzen, innerlijke kritiek, zelfvertrouwen. Je
+            volgt ze van thuis uit, met een kop thee erbij.
+          </p>
+        }
+      />
+      <Section id="zo-werkt-het" title="Zo werkt de reeks">
+        <div className="prose-page max-w-3xl text-lg text-ink-soft">
+          <p>
+            Elk webinar duurt ongeveer een uur. {site.coach.name} legt een thema uit, geeft voorbeelden uit de praktijk
+            en sluit af met een oefening die je meteen kan toepassen. Vragen stellen kan via de chat.
+          </p>
+          <p>
+            Je kan één webinar volgen of de hele reeks. Na je registratie ontvang je een e-mail met de link om deel te
+            nemen.
+          </p>
+        </div>
+      </Section>
+      <Section id="komende-webinars" tone="deep" title="Komende webinars">
+        <UpcomingEvents
+          kind="webinar"
+          empty={
+            <p className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
+              Er staan nog geen nieuwe webinars gepland.{" "}
+              <a href="#nieuwsbrief" className="text-link">
+                Schrijf je in op de nieuwsbrief
+              </a>{" "}
+              en je hoort het als eerste.
+            </p>
+          }
+          action={() => (
+            <p className="text-sm text-ink-soft">
+              Online registreren is binnenkort mogelijk. Wil je er nu al bij zijn?{" "}
+              <a href={`mailto:${site.contact.email}`} className="text-link">
+                Mail ons
+              </a>
+              .
+            </p>
+          )}
+        />
+        <p className="mt-8 text-ink-soft">
+          Liever ter plaatse aan de slag? Bekijk{" "}
+          <Link to={getCourse("zelfbeeld-ommekeer").path} className="text-link">
+            {getCourse("zelfbeeld-ommekeer").name}
+          </Link>
+          .
+        </p>
+      </Section>
+      <Section id="nieuwsbrief" title="Hou me op de hoogte">
+        <NewsletterForm />
+      </Section>
+    </>
+  );
+}

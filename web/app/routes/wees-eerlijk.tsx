@@ -1,0 +1,94 @@
+import { ClipboardCheck, Clock, Lock } from "lucide-react";
+import { ExternalLink } from "@/components/ui/button-link";
+import { PageHero } from "@/components/ui/page-hero";
+import { Section } from "@/components/ui/section";
+import { ButtonLink } from "@/components/ui/button-link";
+import { site } from "@/config/site";
+import { pageMeta } from "@/lib/seo";
+
+const crumbs = [{ name: "Wees eerlijk", path: "/wees-eerlijk" }];
+
+export function meta() {
+  return pageMeta({
+    title: "Wees eerlijk – doe de zelftest",
+    description:
+      "Stap 1: doe de gratis zelftest en krijg in een paar minuten een eerlijk beeld van waar je vandaag staat.",
+    path: "/wees-eerlijk",
+    breadcrumbs: crumbs,
+  });
+}
+
+const facts = [
+  {
+    icon: Clock,
+    title: "Ongeveer tien minuten",
+    text: "Neem er rustig de tijd voor, op een moment dat je niet gestoord wordt.",
+  },
+  {
+    icon: ClipboardCheck,
+    title: "Eerlijke vragen",
+    text: "Er zijn geen goede of foute antwoorden. Antwoord zoals het nu is, niet zoals je zou willen.",
+  },
+  {
+    icon: Lock,
+    title: "Gratis en vrijblijvend",
+    text: "Je krijgt meteen je resultaat, met een korte uitleg over wat het betekent.",
+  },
+];
+
+export default function WeesEerlijk() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Stap 1"
+        title="Wees eerlijk"
+        breadcrumbs={crumbs}
+        intro={
+          <p>
+            Verandering begint bij een eerlijke blik op jezelf. De zelftest helpt je om stil te staan bij hoe je naar
+            jezelf kijkt, wat je energie geeft en waar je jezelf misschien tekortdoet.
+          </p>
+        }
+      >
+        <ExternalLink href={site.quizUrl} variant="primary">
+          Start de zelftest
+        </ExternalLink>
+      </PageHero>
+
+      <Section id="zo-werkt-het" title="Zo werkt de zelftest">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {facts.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border border-sand bg-paper p-6">
+              <Icon aria-hidden="true" className="h-7 w-7 text-teal" />
+              <h3 className="mt-3 text-xl">{title}</h3>
+              <p className="mt-2 text-ink-soft">{text}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="prose-page mt-10 max-w-2xl text-lg text-ink-soft">
+          <p>
+            De test opent in een nieuw tabblad. Hou je resultaat gerust bij: het is een mooi vertrekpunt voor stap 2,
+            waarin je leert begrijpen waarom je bent zoals je bent.
+          </p>
+          <p>
+            Schrikt je resultaat je wat af? Dat is heel normaal. Eerlijk kijken vraagt moed, en je hoeft er niet alleen
+            mee verder.
+          </p>
+        </div>
+      </Section>
+
+      <Section id="volgende-stap" tone="deep" title="En daarna?">
+        <p className="max-w-2xl text-lg text-ink-soft">
+          Met je resultaat in de hand kan je verder naar stap 2. Of je plant eerst een gratis kennismakingsgesprek,
+          zodat we samen naar je resultaat kunnen kijken.
+        </p>
+        <div className="mt-8 flex flex-wrap gap-4">
+          <ButtonLink to="/begrijp-jezelf">Naar stap 2: Begrijp jezelf</ButtonLink>
+          <ButtonLink to="/gratis-kennismakingsgesprek" variant="secondary">
+            Plan een gratis gesprek
+          </ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import { Notice } from "@/components/ui/notice";
+import { PageHero } from "@/components/ui/page-hero";
+import { Section } from "@/components/ui/section";
+import { getCourse, site } from "@/config/site";
+import { UpcomingEvents } from "@/features/events/components/upcoming-events";
+import { formatPriceCents } from "@/lib/format";
+import { pageMeta } from "@/lib/seo";
+
+function crumbs() {
+  const course = getCourse("zelfbeeld-ommekeer");
+  return [
+    { name: "Transformeer", path: "/transformeer" },
+    { name: course.name, path: course.path },
+    { name: "Data kiezen", path: "/zelfbeeld-ommekeer-booking" },
+  ];
+}
+
+export function meta() {
+  const course = getCourse("zelfbeeld-ommekeer");
+  return pageMeta({
+    title: `${course.name} boeken`,
+    description: `Kies je data voor ${course.name}: ${course.durationDays} dagen in ${site.contact.city}, ${formatPriceCents(course.priceCents)} incl. btw.`,
+    path: "/zelfbeeld-ommekeer-booking",
+    breadcrumbs: crumbs(),
+  });
+}
+
+export default function ZelfbeeldOmmekeerBooking() {
+  const course = getCourse("zelfbeeld-ommekeer");
+  return (
+    <>
+      <PageHero
+        eyebrow="Boeken"
+        title={`${course.name} boeken`}
+        breadcrumbs={crumbs()}
+        intro={
+          <p>
+            Kies de reeks van {course.durationDays} dagen die voor jou past. Deelname kost{" "}
+            <span className="whitespace-nowrap">{formatPriceCents(course.priceCents)}</span> incl. btw, lunch en
+            werkboek inbegrepen.
+          </p>
+        }
+      />
+      <Section id="data" title="Beschikbare data">
+        <UpcomingEvents
+          kind="zelfbeeld"
+          empty={
+            <p className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
+              Er staan op dit moment geen nieuwe data gepland. Wil je op de hoogte blijven?{" "}
+              <a href={`mailto:${site.contact.email}`} className="text-link">
+                Mail ons
+              </a>
+              .
+            </p>
+          }
+        />
+        <div className="mt-10 max-w-2xl">
+          <Notice title="Online boeken is binnenkort mogelijk" tone="gold">
+            <p>
+              Online betalen is binnenkort mogelijk. Wil je nu al inschrijven?{" "}
+              <a href={`mailto:${site.contact.email}`} className="text-link">
+                Mail ons
+              </a>{" "}
+              met de data van je voorkeur, dan reserveren we je plaats.
+            </p>
+          </Notice>
+        </div>
+        <p className="mt-8 text-ink-soft">
+          Meer weten over het programma? Lees alles over{" "}
+          <Link to={course.path} className="text-link">
+            {course.name}
+          </Link>
+          .
+        </p>
+      </Section>
+    </>
+  );
+}

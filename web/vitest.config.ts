@@ -1,0 +1,16 @@
+import { fileURLToPath, URL } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@/": fileURLToPath(new URL("./app/", import.meta.url)),
+    },
+  },
+  test: {
+    environment: "jsdom",
+    include: ["app/**/*.test.{ts,tsx}"],
+    setupFiles: ["./app/test/setup.ts"],
+    restoreMocks: true,
+  },
+});
