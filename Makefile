@@ -1,0 +1,64 @@
+# The two commands of the README: `make run` and `make test`. Everything else here serves them.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := run
+
+PORT ?= 8080
+HOST ?= 127.0.0.1
+BIN_RELEASE := target/release/inlumine
+BIN_DEBUG := target/debug/inlumine
+NPM_STAMP := web/node_modules/.install-stamp
+
+.PHONY: run test web web-deps server-release server-debug check-rust test-server check-web test-e2e api-types check-api-drift bench
+
+## make run: build everything and serve the site with demo content on http://$(HOST):$(PORT)
+run: web server-release
+	$(BIN_RELEASE) migrate
+	$(BIN_RELEASE) seed-demo
+	@echo "In Lumine draait op http://$(HOST):$(PORT)  (stoppen: Ctrl+C)"
+	HOST=$(HOST) PORT=$(PORT) PUBLIC_URL=$${PUBLIC_URL:-http://$(HOST):$(PORT)} $(BIN_RELEASE) serve
+
+## make test: every check and test (server on SQLite and PostgreSQL, web unit tests, end-to-end in Chromium)
+test: check-rust check-web web server-debug check-api-drift test-server test-e2e
+	@echo "All checks and tests passed."
+
+$(NPM_STAMP): web/package.json web/package-lock.json
+	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
+	touch $@
+
+web-deps: $(NPM_STAMP)
+
+web: web-deps
+	cd web && npm run build
+
+server-release:
+	cargo build --release --locked -p inlumine
+
+server-debug:
+	cargo build --locked -p inlumine
+
+check-rust:
+	cargo fmt --all --check
+	cargo clippy --locked --all-targets -- -D warnings
+
+check-web: web-deps
+	cd web && npm run typecheck
+
+# Server integration tests start the real server against fresh SQLite and PostgreSQL databases.
+test-server:
+	cargo test --locked -p inlumine
+
+# The web client's API types are generated from the server's OpenAPI document; both must match what is committed.
+api-types: server-debug web-deps
+	$(BIN_DEBUG) openapi > server/openapi.json
+	cd web && npm run gen:api
+
+check-api-drift: server-debug web-deps
+	$(BIN_DEBUG) openapi | diff -u server/openapi.json - || { echo "server/openapi.json is stale: run 'make api-types'"; exit 1; }
+	cd web && npx openapi-typescript ../server/openapi.json -o /tmp/inlumine-api-schema.d.ts >/dev/null && diff -u app/lib/api-schema.d.ts /tmp/inlumine-api-schema.d.ts || { echo "web/app/lib/api-schema.d.ts is stale: run 'make api-types'"; exit 1; }
+
+test-e2e: web server-debug
+	cd web && npm run test:unit && npm run test:e2e
+
+bench: web server-release
+	node bench/home-js-size.mjs

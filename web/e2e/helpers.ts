@@ -1,0 +1,116 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import site from "../../config/site.json" with { type: "json" };
+
+export { site };
+
+/** Every public route of the spec, with the alias groups that must render the same page. */
+export const publicRoutes = [
+  "/",
+  "/wees-eerlijk",
+  "/begrijp-jezelf",
+  "/voor-jezelf",
+  "/begrijp-jezelf/spiegelgevecht",
+  "/begrijp-jezelf/vertelavond",
+  "/vertelavond",
+  "/transformeer",
+  "/transformeer/zelfbeeld-ommekeer",
+  "/transformeer/webinar-reeks",
+  "/webinar-reeks",
+  "/over-mij",
+  "/contact",
+  "/checkout",
+  "/payment-success",
+  "/payment-canceled",
+  "/gratis-kennismakingsgesprek",
+  "/booking",
+  "/zelfbeeld-ommekeer-booking",
+  "/product-zelfbeeld-ommekeer",
+  "/privacy",
+  "/algemene-voorwaarden",
+  "/nieuwsbrief/bevestigen",
+  "/nieuwsbrief/uitschrijven",
+];
+
+export const adminRoutes = [
+  "/admin/login",
+  "/admin",
+  "/admin/dashboard",
+  "/admin/reviews",
+  "/admin/tickets",
+  "/admin/zelfbeeld-events",
+  "/admin/coupons",
+  "/admin/drempel-videos",
+];
+
+export const aliasGroups: [string, string][] = [
+  ["/begrijp-jezelf/vertelavond", "/vertelavond"],
+  ["/transformeer/webinar-reeks", "/webinar-reeks"],
+  ["/gratis-kennismakingsgesprek", "/booking"],
+  ["/admin", "/admin/dashboard"],
+];
+
+/** Fails the test on any page error or console error, except the ones a test expects. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(summary, `axe-core violations on ${page.url()}`).toEqual([]);
+}
+
+/** The server's file mail transport writes one .eml per message into DATA_DIR/mail. */
+export function readMails(): { file: string; text: string }[] {
+  const dir = join(process.env.E2E_DATA_DIR!, "mail");
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  return files.map((file) => ({ file, text: decodeMail(readFileSync(join(dir, file), "utf8")) }));
+}
+
+/** Decode every MIME part (base64 or quoted-printable) so links, codes and Dutch text can be searched. */
+export function decodeMail(raw: string): string {
+  const normalized = raw.replace(/\r\n/g, "\n");
+  const decoded: string[] = [];
+  // Headers and body of each part are separated by a blank line; boundaries start with "--".
+  for (const part of normalized.split(/\n--[^\n]*\n/)) {
+    const split = part.indexOf("\n\n");
+    if (split < 0) {
+      decoded.push(part); // headers only, e.g. the message's own headers before the first part
+      continue;
+    }
+    const headers = part.slice(0, split).toLowerCase();
+    const body = part.slice(split + 2);
+    if (headers.includes("content-transfer-encoding: base64")) {
+      decoded.push(Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8"));
+    } else if (headers.includes("content-transfer-encoding: quoted-printable")) {
+      const escaped = body
+        .replace(/%/g, "%25")
+        .replace(/=\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, "%$1");
+      decoded.push(decodeURIComponent(escaped));
+    } else {
+      decoded.push(body);
+    }
+    decoded.push(part.slice(0, split));
+  }
+  return decoded.join("\n");
+}
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@voorbeeld.be`;
+}

@@ -1,0 +1,154 @@
+import { expect, test } from "@playwright/test";
+import { site } from "./helpers";
+
+const mainNav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Hoofdmenu" });
+
+test.describe("header", () => {
+  test("the desktop menu has the spec's groups and sub-pages", async ({ page }) => {
+    await page.goto("/");
+    const nav = mainNav(page);
+    for (const [name, href] of <[string, string][]>[
+      ["Wees eerlijk", "/wees-eerlijk"],
+      ["Begrijp jezelf", "/begrijp-jezelf"],
+      ["Transformeer", "/transformeer"],
+      ["Voor jezelf", "/voor-jezelf"],
+      ["Over mij", "/over-mij"],
+      ["Contact", "/contact"],
+    ]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await nav.getByRole("button", { name: "Submenu Begrijp jezelf" }).click();
+    await expect(nav.getByRole("link", { name: "Het Spiegelgevecht" })).toHaveAttribute("href", "/begrijp-jezelf/spiegelgevecht");
+    await expect(nav.getByRole("link", { name: "Vertelavond" })).toHaveAttribute("href", "/begrijp-jezelf/vertelavond");
+    await nav.getByRole("button", { name: "Submenu Transformeer" }).click();
+    await expect(nav.getByRole("link", { name: "De Zelfbeeld-Ommekeer" })).toHaveAttribute("href", "/transformeer/zelfbeeld-ommekeer");
+    await expect(nav.getByRole("link", { name: "Webinar-reeks" })).toHaveAttribute("href", "/transformeer/webinar-reeks");
+  });
+
+  test("a submenu works with the keyboard alone", async ({ page }) => {
+    await page.goto("/");
+    const nav = mainNav(page);
+    const toggle = nav.getByRole("button", { name: "Submenu Begrijp jezelf" });
+    await toggle.focus();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const sub = nav.getByRole("link", { name: "Het Spiegelgevecht" });
+    await expect(sub).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await expect(sub).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/begrijp-jezelf/spiegelgevecht");
+  });
+
+  test("the active item is highlighted with aria-current, its group too", async ({ page }) => {
+    await page.goto("/over-mij");
+    await expect(mainNav(page).getByRole("link", { name: "Over mij", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(mainNav(page).getByRole("link", { name: "Contact", exact: true })).not.toHaveAttribute("aria-current", "page");
+    await page.goto("/begrijp-jezelf/spiegelgevecht");
+    const group = mainNav(page).getByRole("link", { name: "Begrijp jezelf", exact: true });
+    await expect(group).toHaveAttribute("aria-current", /page|true/);
+  });
+
+  test("'Log in Platform' and 'Doe de test' open the external sites in a new tab", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByRole("banner");
+    for (const [name, href] of <[string, string][]>[
+      ["Log in Platform", site.platformUrl],
+      ["Doe de test", site.quizUrl],
+    ]) {
+      const link = banner.getByRole("link", { name: new RegExp(`^${name}`) }).first();
+      await expect(link).toHaveAttribute("href", href);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /noopener/);
+      await expect(link).toHaveAttribute("rel", /noreferrer/);
+    }
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens on the toggle and closes when a link is chosen", async ({ page }) => {
+    await page.goto("/");
+    await expect(mainNav(page)).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Menu openen" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobiel menu" });
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole("button", { name: "Menu sluiten" })).toHaveAttribute("aria-expanded", "true");
+    await menu.getByRole("link", { name: "Vertelavond" }).click();
+    await expect(page).toHaveURL("/begrijp-jezelf/vertelavond");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Menu openen" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("closes on a second press of the toggle", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Menu openen" }).click();
+    await expect(page.getByRole("navigation", { name: "Mobiel menu" })).toBeVisible();
+    await page.getByRole("button", { name: "Menu sluiten" }).click();
+    await expect(page.getByRole("navigation", { name: "Mobiel menu" })).toBeHidden();
+  });
+});
+
+test.describe("footer", () => {
+  test("links to the intro call, has the three columns and the social profiles in a new tab", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: /gratis kennismakingsgesprek/i }).first()).toHaveAttribute(
+      "href",
+      "/gratis-kennismakingsgesprek",
+    );
+    for (const heading of ["Stappen", "Over", "Contact"]) {
+      await expect(footer.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    }
+    for (const [name, href] of <[string, string][]>[
+      ["Facebook", site.social.facebook],
+      ["Instagram", site.social.instagram],
+      ["LinkedIn", site.social.linkedin],
+    ]) {
+      const link = footer.getByRole("link", { name: new RegExp(name) });
+      await expect(link).toHaveAttribute("href", href);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /noopener/);
+    }
+    await expect(footer.getByRole("link", { name: site.contact.email })).toHaveAttribute("href", `mailto:${site.contact.email}`);
+  });
+});
+
+test("every path change scrolls the view back to the top", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).first().click();
+  await expect(page).toHaveURL("/privacy");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await page.goBack();
+  await expect(page).toHaveURL("/");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("a spinner shows while a lazily loaded page is on its way", async ({ page }) => {
+  await page.goto("/");
+  // Hold back every route module that is not loaded yet, so the navigation stays pending.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Over mij", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Pagina wordt geladen" })).toBeAttached();
+  release();
+  await expect(page).toHaveURL("/over-mij");
+  await expect(page.getByRole("status").filter({ hasText: "Pagina wordt geladen" })).toHaveCount(0);
+});

@@ -1,0 +1,218 @@
+import { expect, test } from "@playwright/test";
+import { adminRoutes, aliasGroups, collectConsoleErrors, publicRoutes, site } from "./helpers";
+
+test.describe("every route", () => {
+  for (const path of publicRoutes) {
+    test(`${path} renders its own page without errors`, async ({ page }) => {
+      const errors = collectConsoleErrors(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("main h1")).toHaveCount(1);
+      await expect(page.locator("main h1")).toBeVisible();
+      await expect(page).toHaveTitle(/\| In Lumine$/);
+      await expect(page.getByRole("banner")).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      expect(errors.filter((e) => !e.includes("/api/"))).toEqual([]);
+    });
+  }
+
+  for (const path of adminRoutes) {
+    test(`${path} exists, is client-rendered and is kept out of search engines`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+      await expect(page.locator("main h1")).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    });
+  }
+});
+
+test("aliases render the same page with one canonical URL", async ({ page }) => {
+  for (const [first, second] of aliasGroups) {
+    await page.goto(first);
+    const heading = await page.locator("main h1").innerText();
+    const isAdmin = first.startsWith("/admin");
+    const canonical = isAdmin ? null : await page.locator('link[rel="canonical"]').getAttribute("href");
+    await page.goto(second);
+    await expect(page.locator("main h1")).toHaveText(heading);
+    if (canonical) {
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
+    }
+  }
+});
+
+test("an unknown path answers 404 with the site's 404 page, logs the path and links home", async ({ page }) => {
+  const logged: string[] = [];
+  page.on("console", (m) => logged.push(m.text()));
+  const response = await page.goto("/dit-bestaat-niet");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expect.poll(() => logged.some((t) => t.includes("/dit-bestaat-niet"))).toBe(true);
+  await page.getByRole("link", { name: "Terug naar de startpagina" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("link", { name: "Doe de zelftest" })).toBeVisible();
+});
+
+test("a client-side navigation to an unknown path shows the 404 page too", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    window.history.pushState({}, "", "/nergens-te-vinden");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+});
+
+test("unknown API paths answer a JSON 404 in Dutch", async ({ request }) => {
+  const response = await request.get("/api/bestaat-niet");
+  expect(response.status()).toBe(404);
+  const body = await response.json();
+  expect(body.error.code).toBe("not_found");
+  expect(body.error.message.length).toBeGreaterThan(5);
+});
+
+test.describe("page head in the served HTML, without JavaScript", () => {
+  const origin = site.siteUrl.replace(/\/$/, "");
+
+  function ldJson(html: string): any[] {
+    return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]!),
+    );
+  }
+  function metaContent(html: string, attr: "name" | "property", key: string) {
+    const re = new RegExp(`<meta[^>]*${attr}="${key}"[^>]*content="([^"]*)"|<meta[^>]*content="([^"]*)"[^>]*${attr}="${key}"`);
+    const m = html.match(re);
+    return m ? (m[1] ?? m[2]) : undefined;
+  }
+
+  for (const path of publicRoutes) {
+    test(`${path} has title, description, canonical, Open Graph, Twitter card and Organization data`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toContain("text/html");
+      const html = await response.text();
+      expect(html).toMatch(/<title>[^<]+ \| In Lumine<\/title>/);
+      expect(metaContent(html, "name", "description")?.length).toBeGreaterThan(30);
+      expect(html).toMatch(new RegExp(`<link[^>]*rel="canonical"[^>]*href="${origin}[^"]*"`));
+      expect(metaContent(html, "property", "og:type")).toBe("website");
+      const image = metaContent(html, "property", "og:image");
+      expect(image).toBe(`${origin}${site.shareImage}`);
+      expect(metaContent(html, "property", "og:title")).toBeTruthy();
+      expect(metaContent(html, "name", "twitter:card")).toBe("summary_large_image");
+      const org = ldJson(html).find((d) => d["@type"] === "Organization");
+      expect(org.url.replace(/\/$/, "")).toBe(origin);
+      expect(org).toMatchObject({
+        name: "In Lumine",
+        address: { addressLocality: "Mechelen", addressCountry: "BE" },
+        founder: { name: site.coach.name },
+      });
+      expect(org.sameAs).toEqual(expect.arrayContaining(Object.values(site.social)));
+      if (path !== "/") {
+        const crumbs = ldJson(html).find((d) => d["@type"] === "BreadcrumbList");
+        expect(crumbs?.itemListElement?.length).toBeGreaterThanOrEqual(2);
+        expect(crumbs.itemListElement[0]).toMatchObject({ position: 1, item: `${origin}/` });
+      }
+    });
+  }
+
+  test("the default share image exists", async ({ request }) => {
+    const response = await request.get(site.shareImage);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+  });
+
+  test("course pages carry their Course data with the right prices", async ({ request }) => {
+    const expectations: [string, string, string][] = [
+      ["/begrijp-jezelf/spiegelgevecht", "Het Spiegelgevecht", "19"],
+      ["/begrijp-jezelf", "Zelfinzicht in 7 Stappen", "97"],
+      ["/transformeer/zelfbeeld-ommekeer", "De Zelfbeeld-Ommekeer", "1500"],
+    ];
+    for (const [path, name, price] of expectations) {
+      const course = ldJson(await (await request.get(path)).text()).find((d) => d["@type"] === "Course");
+      expect(course, path).toMatchObject({ name });
+      const offers = Array.isArray(course.offers) ? course.offers[0] : course.offers;
+      expect(Number(offers.price)).toBe(Number(price));
+      expect(offers.priceCurrency).toBe("EUR");
+    }
+    const onsite = ldJson(await (await request.get("/transformeer/zelfbeeld-ommekeer")).text()).find(
+      (d) => d["@type"] === "Course",
+    );
+    expect(JSON.stringify(onsite)).toMatch(/onsite/i);
+    expect(JSON.stringify(onsite)).toContain("P3D");
+  });
+
+  test("the storytelling-evening page carries the next evening as an Event from the data", async ({ request }) => {
+    const { events } = await (await request.get("/api/events/upcoming?kind=vertelavond")).json();
+    expect(events.length).toBeGreaterThan(0);
+    for (const path of ["/vertelavond", "/begrijp-jezelf/vertelavond"]) {
+      const event = ldJson(await (await request.get(path)).text()).find((d) => d["@type"] === "Event");
+      expect(event, path).toMatchObject({
+        name: events[0].title,
+        location: { address: { postalCode: "2800", addressLocality: "Mechelen" } },
+        offers: { price: "35.00", priceCurrency: "EUR" },
+      });
+      expect(event.startDate).toMatch(/T19:30:00\+0[12]:00$/);
+    }
+  });
+
+  test("home carries the LocalBusiness rating with the number of reviews", async ({ request }) => {
+    const { total } = await (await request.get("/api/reviews")).json();
+    const business = ldJson(await (await request.get("/")).text()).find((d) =>
+      String(d["@type"]).includes("LocalBusiness"),
+    );
+    expect(business.aggregateRating).toMatchObject({
+      ratingValue: 4.9,
+      bestRating: 5,
+      worstRating: 1,
+      reviewCount: total > 0 ? total : 25,
+    });
+  });
+});
+
+test("static assets are compressed and cached for a year, HTML is revalidated", async ({ request, page }) => {
+  const html = await request.get("/", { headers: { "accept-encoding": "br" } });
+  expect(html.headers()["cache-control"]).toContain("no-cache");
+  expect(html.headers()["content-security-policy"]).toContain("default-src 'self'");
+  expect(html.headers()["x-content-type-options"]).toBe("nosniff");
+  await page.goto("/");
+  const script = await page.locator('script[type="module"][src*="/assets/"], link[rel="modulepreload"]').first();
+  const src = (await script.getAttribute("src")) ?? (await script.getAttribute("href"));
+  const asset = await request.get(src!, { headers: { "accept-encoding": "br, gzip" } });
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()["cache-control"]).toContain("immutable");
+  expect(asset.headers()["content-encoding"]).toMatch(/br|gzip/);
+});
+
+test("public pages never load the admin code", async ({ page }) => {
+  const scripts = new Set<string>();
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.add(new URL(r.url()).pathname);
+  });
+  await page.goto("/");
+  // React Router's manifest names the module of every route, so the admin chunks can be told apart by route id.
+  const adminModules: string[] = await page.evaluate(() =>
+    Object.values((window as any).__reactRouterManifest.routes as Record<string, any>)
+      .filter((route) => /admin/.test(route.id))
+      .map((route) => route.module),
+  );
+  expect(adminModules.length).toBeGreaterThan(0);
+  for (const path of ["/vertelavond", "/contact", "/over-mij"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(scripts.size).toBeGreaterThan(0);
+  expect([...scripts].filter((s) => adminModules.includes(s))).toEqual([]);
+
+  // The same modules do load on an admin page: the check above is not vacuous.
+  await page.goto("/admin/dashboard");
+  await page.waitForLoadState("networkidle");
+  expect([...scripts].filter((s) => adminModules.includes(s)).length).toBeGreaterThan(0);
+});
+
+test("a page that fails while rendering shows the router's fallback 'Unexpected Application Error!'", async ({ page }) => {
+  // An answer the page cannot have expected makes its component throw during render.
+  await page.route("**/api/events/upcoming*", (route) => route.fulfill({ json: { events: null } }));
+  await page.goto("/vertelavond");
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+  await page.getByRole("link", { name: "Terug naar de startpagina" }).click();
+  await expect(page).toHaveURL("/");
+});

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Starts the real server (debug build) for the end-to-end tests: fresh data folder, demo content, the built site.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+bin="$root/target/debug/inlumine"
+[ -x "$bin" ] || { echo "missing $bin: run 'cargo build -p inlumine' (make test does)"; exit 1; }
+export DATA_DIR="${E2E_DATA_DIR:?}" PORT="${E2E_PORT:?}" HOST=127.0.0.1
+export DATABASE_URL="" WEB_DIR="$root/web/build/client" SITE_CONFIG="$root/config/site.json"
+export PUBLIC_URL="http://127.0.0.1:$PORT" MAIL_TRANSPORT=file OUTBOX_POLL_INTERVAL_MS=100 OUTBOX_BASE_BACKOFF_MS=200
+export INLUMINE_CONFIG="$root/config/server.toml" RUST_LOG="${RUST_LOG:-info}"
+"$bin" seed-demo
+exec "$bin" serve
