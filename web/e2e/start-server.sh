@@ -7,6 +7,6 @@ bin="$root/target/debug/inlumine"
 export DATA_DIR="${E2E_DATA_DIR:?}" PORT="${E2E_PORT:?}" HOST=127.0.0.1
 export DATABASE_URL="" WEB_DIR="$root/web/build/client" SITE_CONFIG="$root/config/site.json"
 export PUBLIC_URL="http://127.0.0.1:$PORT" MAIL_TRANSPORT=file OUTBOX_POLL_INTERVAL_MS=100 OUTBOX_BASE_BACKOFF_MS=200
-export INLUMINE_CONFIG="$root/config/server.toml" RUST_LOG="${RUST_LOG:-info}"
+export INLUMINE_CONFIG="$root/config/server.toml" RUST_LOG="${RUST_LOG:-warn}"
 "$bin" seed-demo
 exec "$bin" serve
