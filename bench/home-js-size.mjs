@@ -26,9 +26,11 @@ const total = (list) => list.reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzi
 
 const home = total([...urls].map((u) => sizes(readFileSync(join(client, u)))));
 const require = createRequire(join(root, "web/package.json"));
+// The packages' exports hide their production builds, so read them from each package's folder.
+const packageFile = (pkg, file) => join(dirname(require.resolve(`${pkg}/package.json`)), file);
 const reference = total(
-  ["react/cjs/react.production.js", "react-dom/cjs/react-dom-client.production.js"].map((f) =>
-    sizes(readFileSync(require.resolve(f))),
+  [packageFile("react", "cjs/react.production.js"), packageFile("react-dom", "cjs/react-dom-client.production.js")].map(
+    (f) => sizes(readFileSync(f)),
   ),
 );
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
