@@ -2,6 +2,7 @@
 #[macro_use]
 mod helpers;
 
+mod bad_input;
 mod events;
 mod health;
 mod newsletter;
