@@ -28,6 +28,8 @@ use crate::startup::AppState;
 pub struct Page {
     html: String,
     csp: HeaderValue,
+    /// The page's own `<link rel="canonical">`: aliases point at another URL.
+    canonical: Option<String>,
 }
 
 impl Page {
@@ -43,8 +45,9 @@ impl Page {
              base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
         );
         Ok(Self {
-            html,
+            canonical: canonical_href(&html),
             csp: HeaderValue::from_str(&csp)?,
+            html,
         })
     }
 }
@@ -110,8 +113,16 @@ impl SitePages {
         })
     }
 
-    pub fn routes(&self) -> impl Iterator<Item = &str> {
-        self.pages.keys().map(String::as_str)
+    /// Routes whose page names itself as canonical (or names none): aliases stay out of the sitemap.
+    fn canonical_routes<'a>(&'a self, site: &'a Site) -> impl Iterator<Item = &'a str> {
+        self.pages
+            .iter()
+            .filter(|(route, page)| {
+                page.canonical
+                    .as_deref()
+                    .is_none_or(|href| href == site.url(route))
+            })
+            .map(|(route, _)| route.as_str())
     }
 }
 
@@ -165,6 +176,21 @@ fn inline_script_hashes(html: &str) -> Vec<String> {
         from = close;
     }
     hashes
+}
+
+/// The `href` of the first `<link rel="canonical">` in the document.
+fn canonical_href(html: &str) -> Option<String> {
+    let lower = html.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(offset) = lower[from..].find("<link") {
+        let start = from + offset + "<link".len();
+        let end = lower[start..].find('>').map(|i| start + i)?;
+        from = end;
+        if attr_value(&lower[start..end], "rel").as_deref() == Some("canonical") {
+            return attr_value(&html[start..end], "href");
+        }
+    }
+    None
 }
 
 fn attr_value(attrs: &str, name: &str) -> Option<String> {
@@ -225,7 +251,11 @@ fn in_sitemap(route: &str) -> bool {
 }
 
 async fn sitemap(State(state): State<AppState>) -> Response {
-    let mut routes: Vec<&str> = state.pages.routes().filter(|r| in_sitemap(r)).collect();
+    let mut routes: Vec<&str> = state
+        .pages
+        .canonical_routes(&state.site)
+        .filter(|r| in_sitemap(r))
+        .collect();
     routes.sort_unstable();
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",

@@ -203,5 +203,7 @@ async fn robots_and_sitemap_are_generated(engine: Engine) {
     let sitemap = app.get("/sitemap.xml").await.text().await.unwrap();
     assert!(sitemap.contains("<loc>https://www.inlumine.be/</loc>"));
     assert!(sitemap.contains("<loc>https://www.inlumine.be/begrijp-jezelf/vertelavond</loc>"));
+    // An alias names another canonical URL, so only that one is listed.
+    assert!(!sitemap.contains("<loc>https://www.inlumine.be/vertelavond</loc>"));
     assert!(!sitemap.contains("/404"));
 }
