@@ -298,10 +298,17 @@ async fn serve(State(state): State<AppState>, req: Request) -> Response {
     }
     let path = req.uri().path().to_string();
     let pages = &state.pages;
-    if let Some(trimmed) = path
-        .strip_suffix('/')
-        .filter(|t| !t.is_empty() && !t.starts_with("//"))
-    {
+    // One URL per page: `/x/` and `/x/index.html` redirect to `/x`, where the page gets its CSP and
+    // live data; other `.html` files (the SPA shell) are not addressable.
+    let redirect_to = if let Some(dir) = path.strip_suffix("/index.html") {
+        Some(if dir.is_empty() { "/" } else { dir })
+    } else if path.ends_with(".html") {
+        return not_found(&state, &path);
+    } else {
+        path.strip_suffix('/').filter(|t| !t.is_empty())
+    };
+    // `//host` would send the visitor to another site.
+    if let Some(trimmed) = redirect_to.filter(|t| !t.starts_with("//")) {
         let location = match req.uri().query() {
             Some(q) => format!("{trimmed}?{q}"),
             None => trimmed.to_string(),

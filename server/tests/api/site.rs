@@ -8,7 +8,7 @@ both_engines!(
     the_local_business_review_count_is_the_number_of_reviews,
     the_vertelavond_pages_describe_the_event_with_the_brussels_offset,
     an_unknown_page_answers_404_with_the_404_page,
-    a_trailing_slash_redirects_permanently_and_keeps_the_query,
+    a_trailing_slash_or_index_html_redirects_permanently_to_the_clean_url,
     admin_pages_get_the_spa_shell_and_are_not_indexed,
     hashed_assets_are_immutable_and_served_precompressed,
     every_response_has_security_headers_and_pages_allow_their_inline_script,
@@ -102,11 +102,26 @@ async fn an_unknown_page_answers_404_with_the_404_page(engine: Engine) {
     }
 }
 
-async fn a_trailing_slash_redirects_permanently_and_keeps_the_query(engine: Engine) {
+async fn a_trailing_slash_or_index_html_redirects_permanently_to_the_clean_url(engine: Engine) {
     let app = spawn_app(engine).await;
     let res = app.get("/wees-eerlijk/?bron=mail").await;
     assert_eq!(res.status(), 308);
     assert_eq!(res.headers()["location"], "/wees-eerlijk?bron=mail");
+
+    // Page files answer only under their clean URL, where they get their CSP and live data.
+    for (path, location) in [
+        ("/wees-eerlijk/index.html", "/wees-eerlijk"),
+        ("/index.html", "/"),
+    ] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), 308, "{path}");
+        assert_eq!(res.headers()["location"], location, "{path}");
+    }
+    assert_eq!(app.get("/__spa-fallback.html").await.status(), 404);
+    // Never a redirect to another host.
+    let res = app.get("//andere-site.example/").await;
+    assert_eq!(res.status(), 404);
+    assert!(res.headers().get("location").is_none());
 }
 
 async fn admin_pages_get_the_spa_shell_and_are_not_indexed(engine: Engine) {
