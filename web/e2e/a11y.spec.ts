@@ -10,6 +10,17 @@ test.describe("axe-core finds no accessibility violations", () => {
     });
   }
 
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+    for (const path of publicRoutes) {
+      test(path, async ({ page }) => {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+
   test("the mobile menu, opened", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
