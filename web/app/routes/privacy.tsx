@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ExternalLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";
@@ -98,9 +99,7 @@ export default function Privacy() {
           <p>
             Ben je niet tevreden over hoe we met je gegevens omgaan? Dan kan je een klacht indienen bij de
             Gegevensbeschermingsautoriteit, Drukpersstraat 35, 1000 Brussel (
-            <a href="https://www.gegevensbeschermingsautoriteit.be" target="_blank" rel="noopener noreferrer">
-              www.gegevensbeschermingsautoriteit.be<span className="sr-only"> (opent in een nieuw tabblad)</span>
-            </a>
+            <ExternalLink href="https://www.gegevensbeschermingsautoriteit.be">www.gegevensbeschermingsautoriteit.be</ExternalLink>
             ).
           </p>
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BrandLogo } from "@/components/layout/brand-logo";
 import { socialIcons } from "@/components/layout/social-icons";
-import { buttonClasses } from "@/components/ui/button-link";
+import { buttonClasses, ExternalLink } from "@/components/ui/button-link";
 import { site, socialLinks, telHref } from "@/config/site";
 
 const stappen = [
@@ -73,15 +73,13 @@ export function SiteFooter() {
                 const Icon = socialIcons[s.key];
                 return (
                   <li key={s.key}>
-                    <a
+                    <ExternalLink
                       href={s.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={`${s.label} (opent in een nieuw tabblad)`}
                       className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-sand bg-paper text-teal hover:border-teal"
                     >
                       <Icon />
-                    </a>
+                      <span className="sr-only">{s.label}</span>
+                    </ExternalLink>
                   </li>
                 );
               })}
