@@ -5,6 +5,9 @@ SHELL := /bin/bash
 
 PORT ?= 8080
 HOST ?= 127.0.0.1
+DEV_ADMIN_EMAIL ?= admin@inlumine.local
+# The dev admin's password is generated once and kept here (outside git, readable by you only).
+DEV_ADMIN_PASSWORD_FILE := data/dev-admin-password
 BIN_RELEASE := target/release/inlumine
 BIN_DEBUG := target/debug/inlumine
 NPM_STAMP := web/node_modules/.install-stamp
@@ -15,7 +18,10 @@ NPM_STAMP := web/node_modules/.install-stamp
 run: web server-release
 	$(BIN_RELEASE) migrate
 	$(BIN_RELEASE) seed-demo
+	@mkdir -p data && [ -s $(DEV_ADMIN_PASSWORD_FILE) ] || (umask 077 && head -c 18 /dev/urandom | base64 | tr '+/' '-_' > $(DEV_ADMIN_PASSWORD_FILE))
+	@$(BIN_RELEASE) create-admin --email $(DEV_ADMIN_EMAIL) --keep-existing < $(DEV_ADMIN_PASSWORD_FILE)
 	@echo "In Lumine draait op http://$(HOST):$(PORT)  (stoppen: Ctrl+C)"
+	@echo "Beheer: http://$(HOST):$(PORT)/admin/login  e-mail: $(DEV_ADMIN_EMAIL)  wachtwoord: $$(cat $(DEV_ADMIN_PASSWORD_FILE))"
 	HOST=$(HOST) PORT=$(PORT) PUBLIC_URL=$${PUBLIC_URL:-http://$(HOST):$(PORT)} $(BIN_RELEASE) serve
 
 ## make test: every check and test (server on SQLite and PostgreSQL, web unit tests, end-to-end in Chromium)

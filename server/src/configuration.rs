@@ -98,6 +98,28 @@ impl OutboxSettings {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+pub struct AuthSettings {
+    pub access_token_ttl_secs: u64,
+    pub refresh_token_ttl_days: u64,
+    /// Signs access tokens. Empty = a random secret generated once and kept in the database.
+    pub jwt_secret: Secret,
+    /// Take the client IP for sign-in throttling from `X-Forwarded-For` (only behind a proxy).
+    pub trust_forwarded_for: bool,
+}
+
+impl Default for AuthSettings {
+    fn default() -> Self {
+        Self {
+            access_token_ttl_secs: 3600,
+            refresh_token_ttl_days: 30,
+            jwt_secret: Secret::default(),
+            trust_forwarded_for: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Settings {
     pub host: String,
     pub port: u16,
@@ -111,6 +133,7 @@ pub struct Settings {
     pub mail: MailSettings,
     pub newsletter: NewsletterSettings,
     pub outbox: OutboxSettings,
+    pub auth: AuthSettings,
 }
 
 impl Default for MailSettings {
@@ -147,6 +170,7 @@ impl Default for Settings {
             mail: MailSettings::default(),
             newsletter: NewsletterSettings::default(),
             outbox: OutboxSettings::default(),
+            auth: AuthSettings::default(),
         }
     }
 }
@@ -251,6 +275,21 @@ impl Settings {
         if let Some(v) = env("OUTBOX_MAX_ATTEMPTS") {
             s.outbox.max_attempts = parse("outbox.max_attempts (OUTBOX_MAX_ATTEMPTS)", &v)?;
         }
+        if let Some(v) = env("ACCESS_TOKEN_TTL_SECS") {
+            s.auth.access_token_ttl_secs =
+                parse("auth.access_token_ttl_secs (ACCESS_TOKEN_TTL_SECS)", &v)?;
+        }
+        if let Some(v) = env("REFRESH_TOKEN_TTL_DAYS") {
+            s.auth.refresh_token_ttl_days =
+                parse("auth.refresh_token_ttl_days (REFRESH_TOKEN_TTL_DAYS)", &v)?;
+        }
+        if let Some(v) = env("JWT_SECRET") {
+            s.auth.jwt_secret = Secret::new(v);
+        }
+        if let Some(v) = env("TRUST_FORWARDED_FOR") {
+            s.auth.trust_forwarded_for =
+                parse("auth.trust_forwarded_for (TRUST_FORWARDED_FOR)", &v)?;
+        }
         s.validate()?;
         Ok(s)
     }
@@ -308,6 +347,25 @@ impl Settings {
             return Err(invalid(
                 "outbox.max_attempts (OUTBOX_MAX_ATTEMPTS)",
                 "must be at least 1",
+            ));
+        }
+        let a = &self.auth;
+        if a.access_token_ttl_secs == 0 || a.access_token_ttl_secs > 86_400 {
+            return Err(invalid(
+                "auth.access_token_ttl_secs (ACCESS_TOKEN_TTL_SECS)",
+                "must be between 1 and 86400",
+            ));
+        }
+        if a.refresh_token_ttl_days == 0 || a.refresh_token_ttl_days > 365 {
+            return Err(invalid(
+                "auth.refresh_token_ttl_days (REFRESH_TOKEN_TTL_DAYS)",
+                "must be between 1 and 365",
+            ));
+        }
+        if !a.jwt_secret.is_empty() && a.jwt_secret.expose().len() < 32 {
+            return Err(invalid(
+                "auth.jwt_secret (JWT_SECRET)",
+                "must be empty (generated and kept in the database) or at least 32 characters",
             ));
         }
         Ok(())

@@ -55,17 +55,31 @@ pub async fn connect(url: &str) -> anyhow::Result<AnyPool> {
 
 fn migrator(sqlite: bool) -> Migrator {
     let files: &[(i64, &str, &'static str)] = if sqlite {
-        &[(
-            1,
-            "init",
-            include_str!("../migrations/sqlite/0001_init.sql"),
-        )]
+        &[
+            (
+                1,
+                "init",
+                include_str!("../migrations/sqlite/0001_init.sql"),
+            ),
+            (
+                2,
+                "admin",
+                include_str!("../migrations/sqlite/0002_admin.sql"),
+            ),
+        ]
     } else {
-        &[(
-            1,
-            "init",
-            include_str!("../migrations/postgres/0001_init.sql"),
-        )]
+        &[
+            (
+                1,
+                "init",
+                include_str!("../migrations/postgres/0001_init.sql"),
+            ),
+            (
+                2,
+                "admin",
+                include_str!("../migrations/postgres/0002_admin.sql"),
+            ),
+        ]
     };
     Migrator::with_migrations(
         files

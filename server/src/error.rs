@@ -3,8 +3,10 @@ use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
+use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request};
+use axum::http::header::{RETRY_AFTER, WWW_AUTHENTICATE};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -27,10 +29,18 @@ pub enum AppError {
     PayloadTooLarge,
     #[error("not found: {0}")]
     NotFound(String),
+    /// 401 with `WWW-Authenticate: Bearer`; `code` tells the client why.
+    #[error("unauthorized: {code}")]
+    Unauthorized { code: &'static str, message: String },
+    #[error("forbidden")]
+    Forbidden,
+    /// 409: the request clashes with the current state (e.g. deleting a date with bookings).
+    #[error("conflict: {0}")]
+    Conflict(String),
     #[error("method not allowed")]
     MethodNotAllowed,
     #[error("rate limited")]
-    RateLimited,
+    RateLimited { retry_after_secs: u64 },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -66,7 +76,8 @@ pub struct ErrorBody {
 #[derive(Serialize, ToSchema)]
 pub struct ErrorDetail {
     /// Machine-readable: validation, bad_request, unsupported_media_type, payload_too_large,
-    /// not_found, method_not_allowed, rate_limited, internal.
+    /// not_found, unauthorized, invalid_credentials, session_expired, forbidden, conflict,
+    /// method_not_allowed, rate_limited, internal.
     pub code: &'static str,
     /// Dutch, fit to show a visitor.
     pub message: String,
@@ -76,6 +87,7 @@ pub struct ErrorDetail {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
+        let mut headers = HeaderMap::new();
         let (status, code, message, fields) = match self {
             AppError::Validation { message, fields } => (
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -99,19 +111,33 @@ impl IntoResponse for AppError {
                 None,
             ),
             AppError::NotFound(message) => (StatusCode::NOT_FOUND, "not_found", message, None),
+            AppError::Unauthorized { code, message } => {
+                headers.insert(WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+                (StatusCode::UNAUTHORIZED, code, message, None)
+            }
+            AppError::Forbidden => (
+                StatusCode::FORBIDDEN,
+                "forbidden",
+                "Je account heeft geen toegang tot het beheer.".into(),
+                None,
+            ),
+            AppError::Conflict(message) => (StatusCode::CONFLICT, "conflict", message, None),
             AppError::MethodNotAllowed => (
                 StatusCode::METHOD_NOT_ALLOWED,
                 "method_not_allowed",
                 "Deze API-route kan zo niet gebruikt worden.".into(),
                 None,
             ),
-            AppError::RateLimited => (
+            AppError::RateLimited { retry_after_secs } => {
+                headers.insert(RETRY_AFTER, HeaderValue::from(retry_after_secs.max(1)));
+                (
                 StatusCode::TOO_MANY_REQUESTS,
                 "rate_limited",
                 "Je hebt het even te vaak geprobeerd. Wacht een momentje en probeer het opnieuw."
                     .into(),
                 None,
-            ),
+            )
+            }
             AppError::Internal(e) => {
                 // Logged here, once; the visitor only gets the opaque message.
                 tracing::error!(error = format!("{e:#}"), "request failed");
@@ -125,6 +151,7 @@ impl IntoResponse for AppError {
         };
         (
             status,
+            headers,
             Json(ErrorBody {
                 error: ErrorDetail {
                     code,
@@ -159,6 +186,34 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
                 ),
             }),
         }
+    }
+}
+
+/// `Query` whose rejections use the `AppError` format.
+pub struct ApiQuery<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Query(value)| ApiQuery(value))
+            .map_err(|_| AppError::invalid("Deze zoekopdracht is ongeldig."))
+    }
+}
+
+/// `Path` whose rejections (e.g. `/reviews/abc`) answer 404 in the `AppError` format.
+pub struct ApiPath<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Path(value)| ApiPath(value))
+            .map_err(|_| AppError::NotFound("Dit item bestaat niet (meer).".into()))
     }
 }
 

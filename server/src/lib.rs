@@ -1,17 +1,24 @@
 //! The In Lumine server: JSON API, outbox worker and the prerendered web app.
+pub mod admin;
+pub mod auth;
 pub mod configuration;
+pub mod dashboard;
 pub mod db;
 pub mod domain;
+pub mod drempel_videos;
 pub mod error;
 pub mod events;
 pub mod newsletter;
 pub mod openapi;
 pub mod outbox;
+pub mod paging;
 pub mod reviews;
+pub mod secret_token;
 pub mod seed;
 pub mod site;
 pub mod site_pages;
 pub mod startup;
+pub mod validation;
 
 /// Logs to stderr (stdout carries the `Listening on` line and `openapi` output); RUST_LOG, default info.
 pub fn init_tracing() {

@@ -1,6 +1,8 @@
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use inlumine::auth::users::{AdminOutcome, create_or_reset_admin};
 use inlumine::configuration::Settings;
 use inlumine::startup::Application;
 use inlumine::{db, openapi, seed};
@@ -23,6 +25,16 @@ enum Command {
     Migrate,
     /// Insert demo reviews and events once (idempotent).
     SeedDemo,
+    /// Create an admin account, or give an existing one a new password and sign out its
+    /// sessions. The password is asked without echo, or read as one line from stdin.
+    CreateAdmin {
+        /// The admin's e-mail address (the sign-in name).
+        #[arg(long)]
+        email: String,
+        /// Leave an existing account as it is (used by `make run` for the dev admin).
+        #[arg(long)]
+        keep_existing: bool,
+    },
     /// Print the OpenAPI document (JSON) to stdout.
     Openapi,
 }
@@ -67,6 +79,39 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             Ok(())
         }
+        Command::CreateAdmin {
+            email,
+            keep_existing,
+        } => {
+            let password = read_password()?;
+            let pool = db::connect(&settings.database_url()).await?;
+            db::migrate(&pool).await?;
+            let outcome = create_or_reset_admin(&pool, &email, &password, keep_existing).await?;
+            match outcome {
+                AdminOutcome::Created => println!("Admin account {email} created."),
+                AdminOutcome::PasswordReset => println!(
+                    "Admin account {email} already existed: it has the new password now and its sessions are signed out."
+                ),
+                AdminOutcome::Unchanged => {
+                    println!("Admin account {email} already exists; left unchanged.")
+                }
+            }
+            Ok(())
+        }
         Command::Openapi => unreachable!("handled above"),
+    }
+}
+
+/// From a terminal: asked twice without echo. Otherwise: the first line of stdin.
+fn read_password() -> anyhow::Result<String> {
+    if std::io::stdin().is_terminal() {
+        let first = rpassword::prompt_password("Password (at least 10 characters): ")?;
+        let second = rpassword::prompt_password("Repeat the password: ")?;
+        anyhow::ensure!(first == second, "the two passwords differ");
+        Ok(first)
+    } else {
+        let mut line = String::new();
+        std::io::stdin().read_line(&mut line)?;
+        Ok(line.trim_end_matches(['\r', '\n']).to_string())
     }
 }

@@ -3,7 +3,10 @@ use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
 use utoipa::OpenApi;
 
-use crate::{error, events, newsletter, reviews, startup};
+use utoipa::Modify;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+
+use crate::{admin, auth, drempel_videos, error, events, newsletter, reviews, startup};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -15,20 +18,48 @@ use crate::{error, events, newsletter, reviews, startup};
         newsletter::confirm,
         newsletter::unsubscribe,
         events::upcoming,
+        drempel_videos::list_published,
+        auth::login,
+        auth::refresh,
+        auth::logout,
     ),
+    modifiers(&BearerAuth),
     components(schemas(error::ErrorBody, error::ErrorDetail)),
     tags(
         (name = "health", description = "Liveness"),
         (name = "reviews", description = "Customer reviews"),
         (name = "newsletter", description = "Newsletter with double opt-in"),
         (name = "events", description = "Storytelling evenings, course dates and webinars"),
+        (name = "drempel-videos", description = "Free threshold videos"),
+        (name = "auth", description = "Admin sign-in and sessions"),
+        (name = "admin", description = "The coach's admin area; every call needs an admin access token"),
     )
 )]
 pub struct ApiDoc;
 
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        openapi
+            .components
+            .get_or_insert_default()
+            .add_security_scheme(
+                "bearer",
+                SecurityScheme::Http(
+                    HttpBuilder::new()
+                        .scheme(HttpAuthScheme::Bearer)
+                        .bearer_format("JWT")
+                        .build(),
+                ),
+            );
+    }
+}
+
 /// The document as pretty JSON, exactly as committed in `server/openapi.json`.
 pub fn document() -> String {
     ApiDoc::openapi()
+        .merge_from(admin::openapi())
         .to_pretty_json()
         .expect("the OpenAPI document serializes")
 }

@@ -1,5 +1,6 @@
 //! Builds the whole application; production and tests start it the same way.
 use std::io::Write;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -24,12 +25,13 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetReques
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
+use crate::auth::tokens::AuthConfig;
 use crate::configuration::Settings;
 use crate::error::{api_method_not_allowed, api_not_found};
 use crate::outbox::{self, Deliverer};
 use crate::site::Site;
 use crate::site_pages::{self, SitePages};
-use crate::{db, events, newsletter, openapi, reviews};
+use crate::{admin, auth, db, drempel_videos, events, newsletter, openapi, reviews};
 
 /// Shared by all handlers; cheap to clone.
 #[derive(Clone)]
@@ -42,6 +44,7 @@ pub struct AppState {
     /// Wakes the outbox worker after a commit that enqueued something.
     pub outbox_notify: Arc<Notify>,
     pub pages: Arc<SitePages>,
+    pub auth: Arc<AuthConfig>,
 }
 
 pub struct Application {
@@ -74,6 +77,7 @@ impl Application {
         let webhook_url = Some(settings.newsletter.webhook_url.as_str())
             .filter(|u| !u.is_empty())
             .map(Arc::from);
+        let auth = AuthConfig::load(&settings.auth, &pool).await?;
         let notify = Arc::new(Notify::new());
         let hsts = public_url.starts_with("https://");
         let state = AppState {
@@ -83,6 +87,7 @@ impl Application {
             webhook_url,
             outbox_notify: notify.clone(),
             pages: Arc::new(pages),
+            auth: Arc::new(auth),
         };
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))
             .await
@@ -116,7 +121,11 @@ impl Application {
                 tracing::warn!(error = %e, "cannot set TCP_NODELAY");
             }
         });
-        axum::serve(listener, self.router)
+        // The peer address feeds the sign-in throttle.
+        let service = self
+            .router
+            .into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(listener, service)
             .with_graceful_shutdown(shutdown_signal())
             .await?;
         let _ = self.stop_worker.send(true);
@@ -130,6 +139,9 @@ fn router(state: AppState, hsts: bool) -> Router {
         .merge(reviews::router())
         .merge(newsletter::router())
         .merge(events::router())
+        .merge(drempel_videos::router())
+        .merge(auth::router())
+        .merge(admin::router(state.clone()))
         .route("/openapi.json", get(openapi::serve))
         .fallback(api_not_found)
         .method_not_allowed_fallback(api_method_not_allowed)

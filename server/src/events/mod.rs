@@ -1,5 +1,6 @@
 //! Events: storytelling evenings, Zelfbeeld-Ommekeer course dates and webinars.
-use axum::extract::{Query, State};
+pub mod admin;
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -8,7 +9,7 @@ use sqlx::{AnyPool, Row};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::db;
-use crate::error::AppError;
+use crate::error::{ApiQuery, AppError};
 use crate::startup::AppState;
 
 pub const KINDS: [&str; 3] = ["vertelavond", "zelfbeeld", "webinar"];
@@ -42,11 +43,11 @@ pub struct Event {
     pub status: String,
 }
 
-const COLUMNS: &str = "id, kind, title, description, starts_at, ends_at, venue_name, street, postal_code, city, \
+pub(crate) const COLUMNS: &str = "id, kind, title, description, starts_at, ends_at, venue_name, street, postal_code, city, \
                        online_url, capacity, seats_taken, price_cents, status";
 
 impl Event {
-    fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
+    pub(crate) fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
         let capacity: i64 = row.try_get("capacity")?;
         let seats_taken: i64 = row.try_get("seats_taken")?;
         Ok(Self {
@@ -97,9 +98,8 @@ pub struct EventList {
 #[tracing::instrument(skip_all)]
 pub async fn upcoming(
     State(state): State<AppState>,
-    query: Result<Query<UpcomingQuery>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(query): ApiQuery<UpcomingQuery>,
 ) -> Result<Json<EventList>, AppError> {
-    let Query(query) = query.map_err(|_| AppError::invalid("Deze zoekopdracht is ongeldig."))?;
     let kind = match query.kind.as_deref() {
         None => None,
         Some(k) if KINDS.contains(&k) => Some(k),
@@ -156,9 +156,11 @@ pub async fn featured(pool: &AnyPool, kind: &str) -> Result<Option<Event>, sqlx:
     row.as_ref().map(Event::from_row).transpose()
 }
 
+pub const TIME_ZONE: &str = "Europe/Brussels";
+
 /// A stored UTC timestamp as ISO 8601 with the Europe/Brussels offset (e.g. `+01:00`).
 pub fn brussels_iso(stored: &str) -> anyhow::Result<String> {
-    let zoned = db::parse_ts(stored)?.in_tz("Europe/Brussels")?;
+    let zoned = db::parse_ts(stored)?.in_tz(TIME_ZONE)?;
     Ok(zoned.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string())
 }
 

@@ -1,4 +1,5 @@
 //! Newsletter signup with double opt-in, confirmation and unsubscribe.
+pub mod admin;
 mod mail;
 
 use std::collections::BTreeMap;
@@ -6,9 +7,7 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
-use base64::Engine;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use sqlx::Row;
 use utoipa::ToSchema;
 
@@ -16,6 +15,7 @@ use crate::db;
 use crate::domain::{EmailAddress, FirstName};
 use crate::error::{ApiJson, AppError, ErrorBody};
 use crate::outbox;
+use crate::secret_token::{hash_token, new_token};
 use crate::startup::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -80,14 +80,6 @@ impl TryFrom<SubscribeRequest> for NewSubscriber {
             }
         }
     }
-}
-
-fn new_token() -> String {
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>())
-}
-
-fn hash_token(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 const PENDING_MESSAGE: &str = "Bijna klaar! We stuurden je een e-mail: klik op de link erin om je inschrijving te bevestigen.";

@@ -1,9 +1,12 @@
 //! Customer reviews (testimonials).
+pub mod admin;
+
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
-use sqlx::{AnyPool, Row};
+use sqlx::any::AnyRow;
+use sqlx::{AnyPool, AssertSqlSafe, Row};
 use utoipa::ToSchema;
 
 use crate::error::AppError;
@@ -28,6 +31,21 @@ pub struct Review {
     pub created_at: String,
 }
 
+const COLUMNS: &str = "id, name, avatar_url, rating, text, created_at";
+
+impl Review {
+    fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+            avatar_url: row.try_get("avatar_url")?,
+            rating: row.try_get("rating")?,
+            text: row.try_get("text")?,
+            created_at: row.try_get("created_at")?,
+        })
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct ReviewList {
     /// The newest reviews, newest first (at most 12).
@@ -48,26 +66,16 @@ pub struct ReviewList {
 )]
 #[tracing::instrument(skip_all)]
 pub async fn list_reviews(State(state): State<AppState>) -> Result<Json<ReviewList>, AppError> {
-    let rows = sqlx::query(
-        "SELECT id, name, avatar_url, rating, text, created_at FROM reviews \
-         ORDER BY created_at DESC, id DESC LIMIT $1",
-    )
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM reviews ORDER BY created_at DESC, id DESC LIMIT $1"
+    )))
     .bind(PUBLIC_LIMIT)
     .fetch_all(&state.pool)
     .await?;
     let reviews = rows
         .iter()
-        .map(|row| {
-            Ok(Review {
-                id: row.try_get("id")?,
-                name: row.try_get("name")?,
-                avatar_url: row.try_get("avatar_url")?,
-                rating: row.try_get("rating")?,
-                text: row.try_get("text")?,
-                created_at: row.try_get("created_at")?,
-            })
-        })
-        .collect::<Result<_, sqlx::Error>>()?;
+        .map(Review::from_row)
+        .collect::<Result<_, _>>()?;
     Ok(Json(ReviewList {
         reviews,
         total: count(&state.pool).await?,

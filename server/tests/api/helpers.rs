@@ -28,6 +28,9 @@ macro_rules! both_engines {
     )*};
 }
 
+pub const ADMIN_EMAIL: &str = "coach@example.be";
+pub const ADMIN_PASSWORD: &str = "een-lang-wachtwoord";
+
 pub struct TestApp {
     pub address: String,
     pub pool: AnyPool,
@@ -188,6 +191,46 @@ impl TestApp {
             "expected {n} e-mails in {}",
             self.data_dir.join("mail").display()
         );
+    }
+
+    /// Creates an admin the way `inlumine create-admin` does.
+    pub async fn create_admin(&self, email: &str, password: &str) {
+        inlumine::auth::users::create_or_reset_admin(&self.pool, email, password, false)
+            .await
+            .expect("the admin is created");
+    }
+
+    /// Signs in and returns the session JSON (panics unless 200).
+    pub async fn login(&self, email: &str, password: &str) -> serde_json::Value {
+        let res = self
+            .post_json(
+                "/api/auth/login",
+                &serde_json::json!({"email": email, "password": password}),
+            )
+            .await;
+        assert_eq!(res.status().as_u16(), 200, "sign-in as {email}");
+        res.json().await.unwrap()
+    }
+
+    /// A fresh admin's access token.
+    pub async fn admin_token(&self) -> String {
+        self.create_admin(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+        self.login(ADMIN_EMAIL, ADMIN_PASSWORD).await["access_token"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    /// A request to `path` with `Authorization: Bearer token`.
+    pub fn authed(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: &str,
+    ) -> reqwest::RequestBuilder {
+        self.client
+            .request(method, self.url(path))
+            .bearer_auth(token)
     }
 
     pub async fn insert_review(&self, name: &str, rating: i64, created_at: &str) {

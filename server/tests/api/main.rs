@@ -2,6 +2,8 @@
 #[macro_use]
 mod helpers;
 
+mod admin_auth;
+mod admin_content;
 mod bad_input;
 mod events;
 mod health;

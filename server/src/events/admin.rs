@@ -1,0 +1,482 @@
+//! The coach's event management (used for the Zelfbeeld-Ommekeer dates, and for every kind).
+//! She types Brussels wall time; the database keeps UTC.
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use jiff::Timestamp;
+use jiff::civil::DateTime;
+use serde::{Deserialize, Serialize};
+use sqlx::{AssertSqlSafe, Row};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::{COLUMNS, Event, KINDS, TIME_ZONE};
+use crate::db::{self, Tx};
+use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
+use crate::paging::PageQuery;
+use crate::startup::AppState;
+use crate::validation::Fields;
+
+const STATUSES: [&str; 3] = ["draft", "published", "cancelled"];
+const MAX_CAPACITY: i64 = 10_000;
+const MAX_PRICE_CENTS: i64 = 10_000_000;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_events, create_event))
+        .routes(routes!(update_event, delete_event))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminEvent {
+    #[serde(flatten)]
+    pub event: Event,
+    /// Start in Brussels wall time, `YYYY-MM-DDTHH:MM` (for a datetime-local input).
+    pub starts_at_local: String,
+    /// End in Brussels wall time, `YYYY-MM-DDTHH:MM`.
+    pub ends_at_local: String,
+}
+
+impl AdminEvent {
+    pub fn new(event: Event) -> anyhow::Result<Self> {
+        Ok(Self {
+            starts_at_local: brussels_local(&event.starts_at)?,
+            ends_at_local: brussels_local(&event.ends_at)?,
+            event,
+        })
+    }
+}
+
+fn brussels_local(stored: &str) -> anyhow::Result<String> {
+    Ok(db::parse_ts(stored)?
+        .in_tz(TIME_ZONE)?
+        .strftime("%Y-%m-%dT%H:%M")
+        .to_string())
+}
+
+/// Brussels wall time (`YYYY-MM-DDTHH:MM`, seconds allowed) to UTC; a time skipped by the
+/// switch to summer time moves forward, like a wall clock.
+fn parse_brussels(text: &str) -> Option<Timestamp> {
+    let civil: DateTime = text.trim().parse().ok()?;
+    Some(civil.in_tz(TIME_ZONE).ok()?.timestamp())
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminEventPage {
+    pub items: Vec<AdminEvent>,
+    pub total: i64,
+    pub page: i64,
+    pub per_page: i64,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AdminEventQuery {
+    /// vertelavond, zelfbeeld or webinar; all kinds when missing.
+    pub kind: Option<String>,
+    /// upcoming (not ended, soonest first; the default) or past (ended, latest first).
+    pub when: Option<String>,
+    /// 1-based page number (default 1).
+    pub page: Option<i64>,
+    /// Rows per page (default 20, at most 100).
+    pub per_page: Option<i64>,
+    /// Searches title and venue.
+    pub q: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct EventInput {
+    /// vertelavond, zelfbeeld or webinar; cannot change on edit.
+    pub kind: String,
+    pub title: String,
+    pub description: String,
+    /// Brussels wall time `YYYY-MM-DDTHH:MM`.
+    pub starts_at: String,
+    /// Brussels wall time `YYYY-MM-DDTHH:MM`, after the start.
+    pub ends_at: String,
+    pub venue_name: Option<String>,
+    pub street: Option<String>,
+    pub postal_code: Option<String>,
+    pub city: Option<String>,
+    /// https link for an online event.
+    pub online_url: Option<String>,
+    pub capacity: i64,
+    /// VAT-inclusive price in euro cents.
+    pub price_cents: i64,
+    /// draft, published or cancelled.
+    pub status: String,
+}
+
+struct ValidEvent {
+    kind: String,
+    title: String,
+    description: String,
+    starts_at: String,
+    ends_at: String,
+    venue_name: Option<String>,
+    street: Option<String>,
+    postal_code: Option<String>,
+    city: Option<String>,
+    online_url: Option<String>,
+    capacity: i64,
+    price_cents: i64,
+    status: String,
+}
+
+impl TryFrom<EventInput> for ValidEvent {
+    type Error = AppError;
+
+    fn try_from(input: EventInput) -> Result<Self, AppError> {
+        let mut f = Fields::default();
+        if !KINDS.contains(&input.kind.as_str()) {
+            f.error(
+                "kind",
+                "Kies een soort activiteit: vertelavond, zelfbeeld of webinar.",
+            );
+        }
+        let title = f.text(
+            "title",
+            &input.title,
+            "De titel",
+            Some("Geef de datum een titel."),
+            120,
+        );
+        let description = f.text(
+            "description",
+            &input.description,
+            "De beschrijving",
+            None,
+            2000,
+        );
+        let starts = parse_brussels(&input.starts_at);
+        let ends = parse_brussels(&input.ends_at);
+        if starts.is_none() {
+            f.error("starts_at", "Kies een geldige begindatum en beginuur.");
+        }
+        if ends.is_none() {
+            f.error("ends_at", "Kies een geldige einddatum en einduur.");
+        }
+        if let (Some(s), Some(e)) = (starts, ends)
+            && e <= s
+        {
+            f.error("ends_at", "Het einde moet na het begin liggen.");
+        }
+        let mut optional = |field, value: &Option<String>, label, max| {
+            let text = f.text(
+                field,
+                value.as_deref().unwrap_or_default(),
+                label,
+                None,
+                max,
+            );
+            (!text.is_empty()).then_some(text)
+        };
+        let venue_name = optional(
+            "venue_name",
+            &input.venue_name,
+            "De naam van de locatie",
+            120,
+        );
+        let street = optional("street", &input.street, "De straat", 120);
+        let postal_code = optional("postal_code", &input.postal_code, "De postcode", 10);
+        let city = optional("city", &input.city, "De gemeente", 80);
+        let online_url = f.optional_https_url(
+            "online_url",
+            input.online_url.as_deref(),
+            "Geef een geldige link die met https:// begint, of laat dit veld leeg.",
+        );
+        if !(1..=MAX_CAPACITY).contains(&input.capacity) {
+            f.error(
+                "capacity",
+                format!("Geef een aantal plaatsen van 1 tot {MAX_CAPACITY}."),
+            );
+        }
+        if !(0..=MAX_PRICE_CENTS).contains(&input.price_cents) {
+            f.error("price_cents", "Geef een prijs van 0 euro of meer.");
+        }
+        if !STATUSES.contains(&input.status.as_str()) {
+            f.error(
+                "status",
+                "Kies een status: concept, gepubliceerd of geannuleerd.",
+            );
+        }
+        f.finish()?;
+        let (Some(starts), Some(ends)) = (starts, ends) else {
+            unreachable!("checked above");
+        };
+        Ok(Self {
+            kind: input.kind,
+            title,
+            description,
+            starts_at: db::format_ts(starts),
+            ends_at: db::format_ts(ends),
+            venue_name,
+            street,
+            postal_code,
+            city,
+            online_url,
+            capacity: input.capacity,
+            price_cents: input.price_cents,
+            status: input.status,
+        })
+    }
+}
+
+fn not_found() -> AppError {
+    AppError::NotFound("Deze datum bestaat niet (meer).".into())
+}
+
+async fn fetch(tx: &mut Tx, id: i64) -> Result<Event, AppError> {
+    let row = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM events WHERE id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or_else(not_found)?;
+    Ok(Event::from_row(&row)?)
+}
+
+#[utoipa::path(
+    get,
+    path = "/admin/events",
+    operation_id = "admin_list_events",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(AdminEventQuery),
+    responses(
+        (status = 200, description = "One page of events, drafts and cancelled ones included", body = AdminEventPage),
+        (status = 422, description = "Unknown kind or when", body = ErrorBody),
+        (status = 401, description = "No valid access token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    )
+)]
+pub async fn list_events(
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<AdminEventQuery>,
+) -> Result<Json<AdminEventPage>, AppError> {
+    let kind = query.kind.as_deref().unwrap_or("%");
+    if kind != "%" && !KINDS.contains(&kind) {
+        return Err(AppError::invalid(
+            "Kies een geldig soort activiteit: vertelavond, zelfbeeld of webinar.",
+        ));
+    }
+    let (ended, order) = match query.when.as_deref().unwrap_or("upcoming") {
+        "upcoming" => ("ends_at > $2", "starts_at, id"),
+        "past" => ("ends_at <= $2", "starts_at DESC, id DESC"),
+        _ => {
+            return Err(AppError::invalid(
+                "Kies komende (upcoming) of voorbije (past) data.",
+            ));
+        }
+    };
+    let paging = PageQuery {
+        page: query.page,
+        per_page: query.per_page,
+        q: query.q,
+    };
+    let page = paging.info();
+    let pattern = paging.like_pattern().unwrap_or_else(|| "%".into());
+    let filter = format!(
+        "WHERE kind LIKE $1 AND {ended} AND (LOWER(title) LIKE $3 ESCAPE '\\' OR LOWER(COALESCE(venue_name, '')) LIKE $3 ESCAPE '\\')"
+    );
+    let now = db::now();
+    let total: i64 = sqlx::query(AssertSqlSafe(format!(
+        "SELECT COUNT(*) AS n FROM events {filter}"
+    )))
+    .bind(kind)
+    .bind(&now)
+    .bind(&pattern)
+    .fetch_one(&state.pool)
+    .await?
+    .try_get("n")?;
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM events {filter} ORDER BY {order} LIMIT $4 OFFSET $5"
+    )))
+    .bind(kind)
+    .bind(&now)
+    .bind(&pattern)
+    .bind(page.per_page)
+    .bind(page.offset())
+    .fetch_all(&state.pool)
+    .await?;
+    let items = rows
+        .iter()
+        .map(|row| Ok(AdminEvent::new(Event::from_row(row)?)?))
+        .collect::<Result<_, AppError>>()?;
+    Ok(Json(AdminEventPage {
+        items,
+        total,
+        page: page.page,
+        per_page: page.per_page,
+    }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/admin/events",
+    operation_id = "admin_create_event",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = EventInput,
+    responses(
+        (status = 201, description = "Created", body = AdminEvent),
+        (status = 422, description = "Invalid input, with a message per field", body = ErrorBody),
+        (status = 401, description = "No valid access token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    )
+)]
+pub async fn create_event(
+    State(state): State<AppState>,
+    ApiJson(input): ApiJson<EventInput>,
+) -> Result<(StatusCode, Json<AdminEvent>), AppError> {
+    let e = ValidEvent::try_from(input)?;
+    let now = db::now();
+    let mut tx = db::begin_write(&state.pool).await?;
+    let id: i64 = sqlx::query(
+        "INSERT INTO events (kind, title, description, starts_at, ends_at, venue_name, street, postal_code, city, \
+         online_url, capacity, seats_taken, price_cents, status, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, $13, $14, $14) RETURNING id",
+    )
+    .bind(e.kind)
+    .bind(e.title)
+    .bind(e.description)
+    .bind(e.starts_at)
+    .bind(e.ends_at)
+    .bind(e.venue_name)
+    .bind(e.street)
+    .bind(e.postal_code)
+    .bind(e.city)
+    .bind(e.online_url)
+    .bind(e.capacity)
+    .bind(e.price_cents)
+    .bind(e.status)
+    .bind(&now)
+    .fetch_one(&mut *tx)
+    .await?
+    .try_get("id")?;
+    let event = fetch(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(AdminEvent::new(event)?)))
+}
+
+#[utoipa::path(
+    put,
+    path = "/admin/events/{id}",
+    operation_id = "admin_update_event",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Event id")),
+    request_body = EventInput,
+    responses(
+        (status = 200, description = "Updated", body = AdminEvent),
+        (status = 404, description = "No such event", body = ErrorBody),
+        (status = 422, description = "Invalid input (also: another kind, or fewer places than already taken)", body = ErrorBody),
+        (status = 401, description = "No valid access token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    )
+)]
+pub async fn update_event(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(input): ApiJson<EventInput>,
+) -> Result<Json<AdminEvent>, AppError> {
+    let e = ValidEvent::try_from(input)?;
+    let mut tx = db::begin_write(&state.pool).await?;
+    let current = fetch(&mut tx, id).await?;
+    let mut f = Fields::default();
+    if current.kind != e.kind {
+        f.error(
+            "kind",
+            "Het soort activiteit kan niet veranderen. Maak een nieuwe datum aan.",
+        );
+    }
+    if e.capacity < current.seats_taken {
+        f.error(
+            "capacity",
+            format!(
+                "Er zijn al {} plaatsen geboekt; het aantal plaatsen kan niet lager zijn.",
+                current.seats_taken
+            ),
+        );
+    }
+    f.finish()?;
+    sqlx::query(
+        "UPDATE events SET title = $1, description = $2, starts_at = $3, ends_at = $4, venue_name = $5, street = $6, \
+         postal_code = $7, city = $8, online_url = $9, capacity = $10, price_cents = $11, status = $12, updated_at = $13 \
+         WHERE id = $14",
+    )
+    .bind(e.title)
+    .bind(e.description)
+    .bind(e.starts_at)
+    .bind(e.ends_at)
+    .bind(e.venue_name)
+    .bind(e.street)
+    .bind(e.postal_code)
+    .bind(e.city)
+    .bind(e.online_url)
+    .bind(e.capacity)
+    .bind(e.price_cents)
+    .bind(e.status)
+    .bind(db::now())
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    let event = fetch(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(Json(AdminEvent::new(event)?))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/admin/events/{id}",
+    operation_id = "admin_delete_event",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Event id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 404, description = "No such event", body = ErrorBody),
+        (status = 409, description = "Places were already taken: cancel the date instead", body = ErrorBody),
+        (status = 401, description = "No valid access token", body = ErrorBody),
+        (status = 403, description = "Not an admin", body = ErrorBody),
+    )
+)]
+pub async fn delete_event(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<StatusCode, AppError> {
+    let mut tx = db::begin_write(&state.pool).await?;
+    let event = fetch(&mut tx, id).await?;
+    if event.seats_taken > 0 {
+        return Err(AppError::Conflict(
+            "Voor deze datum zijn al plaatsen geboekt. Zet de status op ‘geannuleerd’ in plaats van ze te verwijderen."
+                .into(),
+        ));
+    }
+    sqlx::query("DELETE FROM events WHERE id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brussels_wall_time_becomes_utc_and_back() {
+        let winter = parse_brussels("2026-12-17T19:30").unwrap();
+        assert_eq!(db::format_ts(winter), "2026-12-17T18:30:00.000000Z");
+        let summer = parse_brussels("2026-06-04T09:00").unwrap();
+        assert_eq!(db::format_ts(summer), "2026-06-04T07:00:00.000000Z");
+        assert_eq!(
+            brussels_local("2026-06-04T07:00:00.000000Z").unwrap(),
+            "2026-06-04T09:00"
+        );
+        assert!(parse_brussels("17/12/2026 19:30").is_none());
+    }
+}

@@ -1,0 +1,63 @@
+//! Collects one Dutch message per invalid field, so a form can show each next to its input.
+use std::collections::BTreeMap;
+
+use crate::error::AppError;
+
+#[derive(Default)]
+pub struct Fields(BTreeMap<&'static str, String>);
+
+impl Fields {
+    pub fn error(&mut self, field: &'static str, message: impl Into<String>) {
+        self.0.entry(field).or_insert_with(|| message.into());
+    }
+
+    /// Trimmed text; `required` is the message for an empty value (None = may be empty).
+    /// `label` starts the message when it is too long, e.g. "De naam".
+    pub fn text(
+        &mut self,
+        field: &'static str,
+        value: &str,
+        label: &str,
+        required: Option<&str>,
+        max_chars: usize,
+    ) -> String {
+        let value = value.trim();
+        if value.is_empty()
+            && let Some(message) = required
+        {
+            self.error(field, message);
+        } else if value.chars().count() > max_chars {
+            self.error(
+                field,
+                format!("{label} mag hoogstens {max_chars} tekens lang zijn."),
+            );
+        }
+        value.to_string()
+    }
+
+    /// An optional `https://` URL; empty or missing becomes None.
+    pub fn optional_https_url(
+        &mut self,
+        field: &'static str,
+        value: Option<&str>,
+        message: &str,
+    ) -> Option<String> {
+        let value = value.map(str::trim).filter(|v| !v.is_empty())?;
+        let valid = value.len() <= 500
+            && url::Url::parse(value).is_ok_and(|u| {
+                u.scheme() == "https" && u.host_str().is_some_and(|h| h.contains('.'))
+            });
+        if !valid {
+            self.error(field, message);
+        }
+        Some(value.to_string())
+    }
+
+    pub fn finish(self) -> Result<(), AppError> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(AppError::fields(self.0))
+        }
+    }
+}
