@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -18,6 +19,12 @@ async function freePort(): Promise<number> {
 }
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "inlumine-e2e-"));
+// The admin that start-server.sh creates; tests sign in with it (e2e/admin-helpers.ts).
+process.env.E2E_ADMIN_EMAIL ??= "coach@e2e.test";
+process.env.E2E_ADMIN_PASSWORD ??= randomBytes(18).toString("base64url"); // 24 characters
+// A short-lived access token makes the client refresh ~10-15 s after sign-in (90 s margin),
+// so the "refreshed before expiry" test stays short.
+process.env.E2E_ACCESS_TOKEN_TTL ??= "100";
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({

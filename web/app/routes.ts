@@ -28,8 +28,10 @@ export default [
     route("nieuwsbrief/uitschrijven", "routes/nieuwsbrief-uitschrijven.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The admin area: client-rendered, never loaded by public pages. The login page has its
+  // own simple shell; every other page sits behind the guarded layout.
+  route("admin/login", "routes/admin/login.tsx"),
   layout("routes/admin/layout.tsx", [
-    route("admin/login", "routes/admin/login.tsx"),
     route("admin", "routes/admin/dashboard.tsx", { id: "admin-dashboard-index" }),
     route("admin/dashboard", "routes/admin/dashboard.tsx", { id: "admin-dashboard" }),
     route("admin/reviews", "routes/admin/reviews.tsx"),
@@ -37,5 +39,6 @@ export default [
     route("admin/zelfbeeld-events", "routes/admin/zelfbeeld-events.tsx"),
     route("admin/coupons", "routes/admin/coupons.tsx"),
     route("admin/drempel-videos", "routes/admin/drempel-videos.tsx"),
+    route("admin/nieuwsbrief", "routes/admin/nieuwsbrief.tsx"),
   ]),
 ] satisfies RouteConfig;

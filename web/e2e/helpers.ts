@@ -43,6 +43,7 @@ export const adminRoutes = [
   "/admin/zelfbeeld-events",
   "/admin/coupons",
   "/admin/drempel-videos",
+  "/admin/nieuwsbrief",
 ];
 
 export const aliasGroups: [string, string][] = [

@@ -9,4 +9,6 @@ export DATABASE_URL="" WEB_DIR="$root/web/build/client" SITE_CONFIG="$root/confi
 export PUBLIC_URL="http://127.0.0.1:$PORT" MAIL_TRANSPORT=file OUTBOX_POLL_INTERVAL_MS=100 OUTBOX_BASE_BACKOFF_MS=200
 export INLUMINE_CONFIG="$root/config/server.toml" RUST_LOG="${RUST_LOG:-warn}"
 "$bin" seed-demo
+printf '%s\n' "${E2E_ADMIN_PASSWORD:?}" | "$bin" create-admin --email "${E2E_ADMIN_EMAIL:?}"
+export ACCESS_TOKEN_TTL_SECS="${E2E_ACCESS_TOKEN_TTL:-100}"
 exec "$bin" serve

@@ -166,6 +166,11 @@ pub async fn login(
         return Err(invalid_credentials());
     };
     throttle::clear_account(&mut tx, &account).await?;
+    // Housekeeping: expired refresh tokens can never be used again.
+    sqlx::query("DELETE FROM refresh_tokens WHERE expires_at <= $1")
+        .bind(db::now())
+        .execute(&mut *tx)
+        .await?;
     let user = SessionUser {
         id: row.try_get("id")?,
         email: row.try_get("email")?,

@@ -16,3 +16,33 @@ export type UpcomingEventsResponse = Schemas["EventList"];
 
 /** The event kinds the server knows (the `kind` query parameter of /api/events/upcoming). */
 export type EventKind = "vertelavond" | "zelfbeeld" | "webinar";
+
+// Admin area (issue 3). The generated schema names follow the admin API contract. Fields the
+// contract lists as `T | null` come out optional in the schema; Required<> puts them back.
+export type Session = Schemas["Session"];
+export type SessionUser = Schemas["SessionUser"];
+export type LoginRequest = Schemas["LoginRequest"];
+export type RefreshRequest = Schemas["RefreshRequest"];
+export type ReviewInput = Required<Schemas["ReviewInput"]>;
+export type ReviewPage = Schemas["ReviewPage"];
+export type DrempelVideo = Schemas["DrempelVideo"];
+export type DrempelVideoInput = Schemas["DrempelVideoInput"];
+export type DrempelVideoPage = Schemas["DrempelVideoPage"];
+export type DrempelVideoList = Schemas["DrempelVideoList"];
+export type MoveRequest = Schemas["MoveRequest"];
+export type AdminEvent = Schemas["AdminEvent"];
+export type EventInput = Required<Schemas["EventInput"]>;
+export type AdminEventPage = Schemas["AdminEventPage"];
+export type Subscriber = Required<Schemas["Subscriber"]>;
+export type SubscriberPage = Schemas["SubscriberPage"];
+export type DashboardSummary = Schemas["DashboardSummary"];
+export type SubscriberCounts = Schemas["SubscriberCounts"];
+export type WeeklySignups = Schemas["WeeklySignups"];
+export type ReviewStats = Required<Schemas["ReviewStats"]>;
+
+/** The roles a signed-in user can have; only "admin" may use the admin API. */
+export type UserRole = "admin" | "user";
+/** Event status as stored by the server. */
+export type EventStatus = "draft" | "published" | "cancelled";
+/** Newsletter subscriber status. */
+export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";

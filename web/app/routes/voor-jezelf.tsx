@@ -2,6 +2,7 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";
+import { DrempelVideoList } from "@/features/drempel-videos/components/drempel-video-list";
 import { VideoEmbed } from "@/features/video/components/video-embed";
 import { pageMeta } from "@/lib/seo";
 
@@ -40,8 +41,8 @@ export default function VoorJezelf() {
               naar jezelf te kijken.
             </p>
             <p>
-              We werken aan een reeks korte drempelvideo’s: kleine oefeningen en gedachten die je thuis kan bekijken,
-              wanneer het jou past. Ze verschijnen binnenkort op deze pagina.
+              Verderop vind je korte drempelvideo’s: kleine oefeningen en gedachten die je thuis kan bekijken, wanneer
+              het jou past.
             </p>
             <p>Wil je intussen al iets voor jezelf doen? De zelftest is een mooie eerste stap.</p>
           </div>
@@ -52,6 +53,14 @@ export default function VoorJezelf() {
             Schrijf je in op de nieuwsbrief
           </ButtonLink>
         </div>
+      </Section>
+      <Section
+        id="drempelvideos"
+        title="Korte video’s voor jezelf"
+        tone="paper"
+        intro={<p>Neem er rustig de tijd voor. Kijk er één, laat hem bezinken, en kom terug wanneer je wil.</p>}
+      >
+        <DrempelVideoList />
       </Section>
     </>
   );

@@ -1,10 +1,10 @@
-import { AdminPlaceholder } from "@/features/admin/components/admin-placeholder";
+import { DrempelVideosAdmin } from "@/features/drempel-videos/components/drempel-videos-admin";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {
-  return pageMeta({ title: "Beheer — Drempelvideo's", path: "/admin", noindex: true });
+  return pageMeta({ title: "Beheer — Drempelvideo's", path: "/admin/drempel-videos", noindex: true });
 }
 
-export default function AdminPage() {
-  return <AdminPlaceholder section="Drempelvideo's" />;
+export default function AdminDrempelVideos() {
+  return <DrempelVideosAdmin />;
 }

@@ -1,45 +1,140 @@
-import { Link, NavLink, Outlet } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { ExternalLink as ExternalLinkIcon, LogOut, Menu, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, Outlet, redirect, useLocation, useNavigate } from "react-router";
+import type { Route } from "./+types/layout";
 import { SkipLink } from "@/components/layout/skip-link";
+import { Spinner } from "@/components/ui/spinner";
 import { site } from "@/config/site";
+import { adminSections } from "@/features/admin/lib/admin-sections";
+import { adminButton } from "@/features/admin/lib/styles";
+import { LOGIN_PATH, loginPathFor } from "@/features/auth/lib/session";
+import {
+  getLastClearReason,
+  getSession,
+  signOut,
+  startSessionKeeper,
+  useSession,
+} from "@/features/auth/lib/session-store";
 
-const sections = [
-  { to: "/admin/dashboard", label: "Dashboard" },
-  { to: "/admin/reviews", label: "Reviews" },
-  { to: "/admin/tickets", label: "Tickets" },
-  { to: "/admin/zelfbeeld-events", label: "Zelfbeeld-events" },
-  { to: "/admin/coupons", label: "Coupons" },
-  { to: "/admin/drempel-videos", label: "Drempelvideo's" },
-];
+/** Without a session, every admin page sends the coach to the login page first. */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  if (!getSession()) {
+    const url = new URL(request.url);
+    throw redirect(loginPathFor(`${url.pathname}${url.search}`));
+  }
+  return null;
+}
 
-/** Client-rendered admin area; never loaded by public pages. */
+export function HydrateFallback() {
+  return (
+    <main id="main" className="flex flex-1 items-center justify-center py-24">
+      <Spinner />
+    </main>
+  );
+}
+
+/** Client-rendered admin area behind the session guard; never loaded by public pages. */
 export default function AdminLayout() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const menuId = useId();
+
+  // Refresh the access token shortly before it expires, also right after a reload.
+  useEffect(() => startSessionKeeper(), []);
+
+  // The session is gone (signed out here or in another tab, or expired): to the login page.
+  useEffect(() => {
+    if (session) return;
+    queryClient.removeQueries({ queryKey: ["admin"] });
+    const target =
+      getLastClearReason() === "signed-out" ? LOGIN_PATH : loginPathFor(`${location.pathname}${location.search}`);
+    navigate(target, { replace: true });
+    // Only a change of session decides this; the location at that moment is the one to return to.
+  }, [session]);
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  async function onSignOut() {
+    setSigningOut(true);
+    await signOut();
+  }
+
+  if (!session) return <HydrateFallback />;
+
   return (
     <>
       <SkipLink />
       <header className="border-b border-sand bg-paper">
-        <div className="container-page flex flex-wrap items-center justify-between gap-4 py-4">
-          <Link to="/admin" className="font-serif text-xl font-semibold text-ink no-underline">
+        <div className="container-page flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+          <Link to="/admin/dashboard" className="font-serif text-xl font-semibold text-ink no-underline">
             {site.brand} · Beheer
           </Link>
-          <nav aria-label="Beheermenu">
-            <ul className="flex flex-wrap gap-1 text-sm">
-              {sections.map((s) => (
-                <li key={s.to}>
-                  <NavLink
-                    to={s.to}
-                    className={({ isActive }) =>
-                      `block rounded-md px-3 py-2 no-underline ${isActive ? "bg-teal-soft font-semibold text-teal" : "text-ink hover:bg-cream-deep"}`
-                    }
-                  >
-                    {s.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <div className="flex flex-wrap items-center gap-2 sm:gap-3">
+            <p className="hidden text-sm text-ink-soft sm:block">
+              Aangemeld als <span className="font-medium text-ink">{session.user.email}</span>
+            </p>
+            <button
+              type="button"
+              onClick={onSignOut}
+              disabled={signingOut}
+              className={adminButton("quiet", "sm")}
+            >
+              <LogOut aria-hidden="true" className="h-4 w-4" />
+              {signingOut ? "Bezig..." : "Afmelden"}
+            </button>
+            <button
+              type="button"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+              className={adminButton("quiet", "sm", "lg:hidden")}
+            >
+              {menuOpen ? <X aria-hidden="true" className="h-4 w-4" /> : <Menu aria-hidden="true" className="h-4 w-4" />}
+              Menu
+            </button>
+          </div>
         </div>
+        <nav
+          id={menuId}
+          aria-label="Beheermenu"
+          className={`${menuOpen ? "block" : "hidden"} border-t border-sand lg:block`}
+        >
+          <ul className="container-page flex flex-col gap-1 py-2 text-base lg:flex-row lg:flex-wrap lg:text-sm">
+            {adminSections.map((s) => (
+              <li key={s.to}>
+                <NavLink
+                  to={s.to}
+                  className={({ isActive }) =>
+                    `flex items-center gap-2 rounded-md px-3 py-2 no-underline ${
+                      isActive || (s.to === "/admin/dashboard" && location.pathname.replace(/\/$/, "") === "/admin")
+                        ? "bg-teal-soft font-semibold text-teal-dark"
+                        : "text-ink hover:bg-cream-deep"
+                    }`
+                  }
+                >
+                  <s.icon aria-hidden="true" className="h-4 w-4" />
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="lg:ml-auto">
+              <a href="/" className="flex items-center gap-2 rounded-md px-3 py-2 text-ink-soft no-underline hover:bg-cream-deep">
+                <ExternalLinkIcon aria-hidden="true" className="h-4 w-4" />
+                Naar de website
+              </a>
+            </li>
+            <li className="px-3 py-2 text-sm text-ink-soft sm:hidden">
+              Aangemeld als <span className="font-medium text-ink">{session.user.email}</span>
+            </li>
+          </ul>
+        </nav>
       </header>
-      <main id="main" tabIndex={-1} className="container-page flex-1 py-12 focus:outline-none">
+      <main id="main" tabIndex={-1} className="container-page flex-1 py-8 focus:outline-none sm:py-12">
         <Outlet />
       </main>
     </>

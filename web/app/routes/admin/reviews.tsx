@@ -1,10 +1,10 @@
-import { AdminPlaceholder } from "@/features/admin/components/admin-placeholder";
+import { ReviewsAdmin } from "@/features/reviews/components/reviews-admin";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {
-  return pageMeta({ title: "Beheer — Reviews", path: "/admin", noindex: true });
+  return pageMeta({ title: "Beheer — Reviews", path: "/admin/reviews", noindex: true });
 }
 
-export default function AdminPage() {
-  return <AdminPlaceholder section="Reviews" />;
+export default function AdminReviews() {
+  return <ReviewsAdmin />;
 }

@@ -1,10 +1,10 @@
-import { AdminPlaceholder } from "@/features/admin/components/admin-placeholder";
+import { ZelfbeeldEventsAdmin } from "@/features/events/components/zelfbeeld-events-admin";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {
-  return pageMeta({ title: "Beheer — Zelfbeeld-events", path: "/admin", noindex: true });
+  return pageMeta({ title: "Beheer — Zelfbeeld-events", path: "/admin/zelfbeeld-events", noindex: true });
 }
 
-export default function AdminPage() {
-  return <AdminPlaceholder section="Zelfbeeld-events" />;
+export default function AdminZelfbeeldEvents() {
+  return <ZelfbeeldEventsAdmin />;
 }

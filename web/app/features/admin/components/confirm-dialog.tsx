@@ -1,0 +1,50 @@
+import { useState, type ReactNode } from "react";
+import { AdminDialog } from "@/features/admin/components/admin-dialog";
+import { adminButton } from "@/features/admin/lib/styles";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Runs the action; the dialog shows 'Bezig...' meanwhile. The caller closes it. */
+  onConfirm: () => Promise<unknown> | void;
+  onCancel: () => void;
+}
+
+/** "Are you sure?" before anything is deleted. The safe choice (cancel) has the focus first. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel = "Verwijderen",
+  cancelLabel = "Annuleren",
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AdminDialog open={open} title={title} onClose={busy ? () => {} : onCancel} role="alertdialog" size="sm">
+      <div className="text-ink-soft">{children}</div>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" autoFocus onClick={onCancel} disabled={busy} className={adminButton("quiet")}>
+          {cancelLabel}
+        </button>
+        <button type="button" onClick={confirm} disabled={busy} className={adminButton("danger")}>
+          {busy ? "Bezig..." : confirmLabel}
+        </button>
+      </div>
+    </AdminDialog>
+  );
+}

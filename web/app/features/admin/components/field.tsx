@@ -1,0 +1,50 @@
+import { useId, type ReactNode } from "react";
+import { labelClass } from "@/features/admin/lib/styles";
+
+/** What a control needs to be tied to its label, hint and error. */
+export interface FieldControlProps {
+  id: string;
+  "aria-invalid": boolean;
+  "aria-describedby"?: string;
+}
+
+interface FieldProps {
+  label: string;
+  /** The message next to the field (from the client check or the server's `error.fields`). */
+  error?: string;
+  hint?: ReactNode;
+  optional?: boolean;
+  className?: string;
+  children: (props: FieldControlProps) => ReactNode;
+}
+
+/** A labelled form control with its hint and its error message right below it. */
+export function Field({ label, error, hint, optional, className = "", children }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+        {optional ? <span className="font-normal text-ink-soft"> (optioneel)</span> : null}
+      </label>
+      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
+      {error ? <FieldError id={errorId!}>{error}</FieldError> : null}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-ink-soft">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-800">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,63 @@
+// The admin area's pages: the navigation and the dashboard's link cards use this one list.
+import {
+  CalendarDays,
+  Clapperboard,
+  LayoutDashboard,
+  Mail,
+  MessageSquareQuote,
+  TicketPercent,
+  Ticket,
+  type LucideIcon,
+} from "lucide-react";
+
+export interface AdminSection {
+  to: string;
+  label: string;
+  description: string;
+  icon: LucideIcon;
+}
+
+export const adminSections: AdminSection[] = [
+  {
+    to: "/admin/dashboard",
+    label: "Dashboard",
+    description: "Een overzicht van je nieuwsbrief, reviews en komende data.",
+    icon: LayoutDashboard,
+  },
+  {
+    to: "/admin/reviews",
+    label: "Reviews",
+    description: "Ervaringen van klanten toevoegen, aanpassen of verwijderen.",
+    icon: MessageSquareQuote,
+  },
+  {
+    to: "/admin/tickets",
+    label: "Tickets",
+    description: "Tickets voor vertelavonden en webinars (binnenkort).",
+    icon: Ticket,
+  },
+  {
+    to: "/admin/zelfbeeld-events",
+    label: "Zelfbeeld-events",
+    description: "De data van De Zelfbeeld-Ommekeer plannen en beheren.",
+    icon: CalendarDays,
+  },
+  {
+    to: "/admin/coupons",
+    label: "Coupons",
+    description: "Kortingscodes aanmaken en opvolgen (binnenkort).",
+    icon: TicketPercent,
+  },
+  {
+    to: "/admin/drempel-videos",
+    label: "Drempelvideo's",
+    description: "De gratis video’s op ‘Voor jezelf’: toevoegen, volgorde en publiceren.",
+    icon: Clapperboard,
+  },
+  {
+    to: "/admin/nieuwsbrief",
+    label: "Nieuwsbrief",
+    description: "Wie er ingeschreven is, en de lijst downloaden als CSV.",
+    icon: Mail,
+  },
+];

@@ -1,0 +1,130 @@
+import { ArrowRight, Star } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Badge } from "@/features/admin/components/badge";
+import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
+import { adminSections } from "@/features/admin/lib/admin-sections";
+import { cardClass } from "@/features/admin/lib/styles";
+import { useDashboard } from "@/features/dashboard/api/get-dashboard";
+import { SignupsChart } from "@/features/dashboard/components/signups-chart";
+import { formatAverageRating, formatCount } from "@/features/dashboard/lib/dashboard-format";
+import { eventKindLabel, eventStatusLabel, eventStatusTone, seatsText } from "@/features/events/lib/event-labels";
+import { formatDateTime } from "@/lib/format";
+
+function StatCard({ title, children, to, linkLabel }: { title: string; children: ReactNode; to: string; linkLabel: string }) {
+  return (
+    <section className={cardClass} aria-label={title}>
+      <h2 className="text-xl">{title}</h2>
+      <div className="mt-3">{children}</div>
+      <Link to={to} className="text-link mt-4 inline-block text-sm">
+        {linkLabel}
+      </Link>
+    </section>
+  );
+}
+
+function Figure({ value, label }: { value: string; label: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-ink-soft">{label}</dt>
+      <dd className="font-serif text-3xl font-semibold text-ink">{value}</dd>
+    </div>
+  );
+}
+
+/** The coach's overview: newsletter, reviews, the next dates, and a way to every admin page. */
+export function DashboardOverview() {
+  const { data, isPending, isError, error, refetch } = useDashboard();
+
+  return (
+    <div className="mt-8 grid gap-8">
+      {isPending ? (
+        <LoadingBlock label="Overzicht laden..." />
+      ) : isError ? (
+        <LoadError error={error} onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <div className="grid gap-6 md:grid-cols-2">
+            <StatCard title="Nieuwsbrief" to="/admin/nieuwsbrief" linkLabel="Alle abonnees bekijken">
+              <dl className="flex flex-wrap gap-x-10 gap-y-3">
+                <Figure value={formatCount(data.subscribers.confirmed)} label="Bevestigd" />
+                <Figure value={formatCount(data.subscribers.pending)} label="In afwachting" />
+                <Figure value={formatCount(data.subscribers.unsubscribed)} label="Uitgeschreven" />
+              </dl>
+            </StatCard>
+            <StatCard title="Reviews" to="/admin/reviews" linkLabel="Reviews beheren">
+              <dl className="flex flex-wrap gap-x-10 gap-y-3">
+                <Figure value={formatCount(data.reviews.count)} label="Aantal reviews" />
+                <div>
+                  <dt className="text-sm text-ink-soft">Gemiddelde score</dt>
+                  <dd className="flex items-center gap-2 font-serif text-3xl font-semibold text-ink">
+                    {formatAverageRating(data.reviews.average_rating)}
+                    <Star aria-hidden="true" className="h-6 w-6 text-gold" fill="currentColor" />
+                    <span className="sr-only">van 5 sterren</span>
+                  </dd>
+                </div>
+              </dl>
+            </StatCard>
+          </div>
+
+          <section className={cardClass} aria-label="Inschrijvingen per week">
+            <SignupsChart weeks={data.signups_per_week} />
+          </section>
+
+          <section className={cardClass} aria-labelledby="volgende-data">
+            <h2 id="volgende-data" className="text-xl">
+              Volgende data
+            </h2>
+            {data.next_events.length === 0 ? (
+              <p className="mt-3 text-ink-soft">Er staan geen komende data gepland.</p>
+            ) : (
+              <ul className="mt-4 divide-y divide-sand">
+                {data.next_events.map((event) => (
+                  <li key={event.id} className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3">
+                    <div>
+                      <p className="font-semibold text-ink">{event.title}</p>
+                      <p className="text-sm text-ink-soft">
+                        {eventKindLabel(event.kind)} · {formatDateTime(event.starts_at)}
+                      </p>
+                    </div>
+                    <div className="flex flex-wrap items-center gap-3">
+                      <span className="text-sm text-ink">{seatsText(event.seats_taken, event.capacity)}</span>
+                      <Badge tone={eventStatusTone(event.status)}>{eventStatusLabel(event.status)}</Badge>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+
+      <section aria-labelledby="beheer-onderdelen">
+        <h2 id="beheer-onderdelen" className="text-2xl">
+          Snel naar
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {adminSections
+            .filter((s) => s.to !== "/admin/dashboard")
+            .map((s) => (
+              <li key={s.to}>
+                <Link
+                  to={s.to}
+                  className="group flex h-full items-start gap-4 rounded-2xl border border-sand bg-paper p-5 text-ink no-underline shadow-sm hover:border-teal hover:bg-teal-soft"
+                >
+                  <s.icon aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-teal" />
+                  <span>
+                    <span className="flex items-center gap-1 font-semibold">
+                      {s.label}
+                      <ArrowRight aria-hidden="true" className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
+                    </span>
+                    <span className="mt-1 block text-sm text-ink-soft">{s.description}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

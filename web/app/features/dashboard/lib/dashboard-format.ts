@@ -1,0 +1,27 @@
+// nl-BE numbers and dates for the dashboard.
+const LOCALE = "nl-BE";
+
+const integer = new Intl.NumberFormat(LOCALE);
+const oneDecimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const weekFmt = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", timeZone: "UTC" });
+const weekLongFmt = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** 1234 → "1.234". */
+export function formatCount(n: number): string {
+  return integer.format(n);
+}
+
+/** 4.857 → "4,9"; null → "–". */
+export function formatAverageRating(value: number | null | undefined): string {
+  return value === null || value === undefined ? "–" : oneDecimal.format(value);
+}
+
+/** "2026-11-16" (a Brussels calendar date) → "16 nov.". */
+export function formatWeekShort(weekStart: string): string {
+  return weekFmt.format(new Date(`${weekStart}T00:00:00Z`));
+}
+
+/** "2026-11-16" → "16 november 2026". */
+export function formatWeekLong(weekStart: string): string {
+  return weekLongFmt.format(new Date(`${weekStart}T00:00:00Z`));
+}

@@ -1,0 +1,177 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Field } from "@/features/admin/components/field";
+import { errorMessage, hasErrors, serverFieldErrors, type FieldErrors } from "@/features/admin/lib/form-errors";
+import { adminButton, inputClass } from "@/features/admin/lib/styles";
+import { useDebouncedValue } from "@/features/admin/lib/use-debounced-value";
+import { useCreateDrempelVideo } from "@/features/drempel-videos/api/create-drempel-video";
+import { useUpdateDrempelVideo } from "@/features/drempel-videos/api/update-drempel-video";
+import {
+  DREMPEL_VIDEO_LIMITS,
+  drempelVideoFormToInput,
+  drempelVideoToForm,
+  emptyDrempelVideoForm,
+  validateDrempelVideo,
+  type DrempelVideoField,
+  type DrempelVideoFormValues,
+} from "@/features/drempel-videos/lib/drempel-video-validation";
+import { VideoEmbed } from "@/features/video/components/video-embed";
+import { parseVideoUrl } from "@/features/video/lib/parse-video-url";
+import type { DrempelVideo } from "@/lib/api-types";
+
+function VideoPreview({ url, title }: { url: string; title: string }) {
+  const debounced = useDebouncedValue(url.trim(), 500);
+  const parsed = debounced ? parseVideoUrl(debounced) : null;
+  if (!debounced) return null;
+  return (
+    <div className="mt-3">
+      <p className="text-sm font-medium text-ink">Voorbeeld</p>
+      {parsed ? (
+        <>
+          <p className="text-sm text-ink-soft">
+            {parsed.provider === "youtube" ? "YouTube" : "Vimeo"}-video herkend.
+          </p>
+          <VideoEmbed key={parsed.embedUrl} url={debounced} title={`Voorbeeld: ${title.trim() || "nieuwe video"}`} className="mt-2" />
+        </>
+      ) : (
+        <p className="text-sm text-ink-soft">Zodra de link klopt, zie je hier de video.</p>
+      )}
+    </div>
+  );
+}
+
+interface DrempelVideoFormProps {
+  video: DrempelVideo | null;
+  onDone: () => void;
+}
+
+/** Create or edit a threshold video, with a live preview of the link. */
+export function DrempelVideoForm({ video, onDone }: DrempelVideoFormProps) {
+  const [values, setValues] = useState<DrempelVideoFormValues>(() =>
+    video ? drempelVideoToForm(video) : emptyDrempelVideoForm(),
+  );
+  const [errors, setErrors] = useState<FieldErrors<DrempelVideoField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const publishedId = useId();
+  const create = useCreateDrempelVideo();
+  const update = useUpdateDrempelVideo();
+  const saving = create.isPending || update.isPending;
+
+  function set<K extends keyof DrempelVideoFormValues>(key: K, value: DrempelVideoFormValues[K]) {
+    setValues((v) => ({ ...v, [key]: value }));
+  }
+
+  function focusFirstError() {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    setFormError(null);
+    const clientErrors = validateDrempelVideo(values);
+    setErrors(clientErrors);
+    if (hasErrors(clientErrors)) return focusFirstError();
+    const input = drempelVideoFormToInput(values);
+    try {
+      if (video) {
+        await update.mutateAsync({ id: video.id, input });
+        toast.success("Video opgeslagen", { description: `‘${input.title}’ is aangepast.` });
+      } else {
+        await create.mutateAsync(input);
+        toast.success("Video toegevoegd", {
+          description: input.published
+            ? `‘${input.title}’ staat nu onderaan op de pagina Voor jezelf.`
+            : `‘${input.title}’ is bewaard maar nog niet gepubliceerd.`,
+        });
+      }
+      onDone();
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      setErrors(fields);
+      setFormError(errorMessage(error, "Opslaan lukte niet. Probeer het opnieuw."));
+      if (hasErrors(fields)) focusFirstError();
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
+      {formError ? (
+        <p role="alert" className="rounded-xl border border-red-800/30 bg-red-50 p-4 font-medium text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <Field label="Titel" error={errors.title}>
+        {(props) => (
+          <input
+            {...props}
+            name="title"
+            type="text"
+            autoComplete="off"
+            maxLength={DREMPEL_VIDEO_LIMITS.title}
+            value={values.title}
+            onChange={(e) => set("title", e.target.value)}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="Beschrijving" optional error={errors.description} hint="Eén of twee zinnen: waarover gaat de video?">
+        {(props) => (
+          <textarea
+            {...props}
+            name="description"
+            rows={3}
+            value={values.description}
+            onChange={(e) => set("description", e.target.value)}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field
+        label="Link naar de video"
+        error={errors.video_url}
+        hint="Een link naar YouTube (bv. https://www.youtube.com/watch?v=…) of Vimeo (bv. https://vimeo.com/123456789)."
+      >
+        {(props) => (
+          <>
+            <input
+              {...props}
+              name="video_url"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://"
+              value={values.video_url}
+              onChange={(e) => set("video_url", e.target.value)}
+              className={inputClass}
+            />
+            <VideoPreview url={values.video_url} title={values.title} />
+          </>
+        )}
+      </Field>
+      <div className="flex items-start gap-3">
+        <input
+          id={publishedId}
+          name="published"
+          type="checkbox"
+          checked={values.published}
+          onChange={(e) => set("published", e.target.checked)}
+          className="mt-1 h-5 w-5 shrink-0 accent-teal"
+        />
+        <label htmlFor={publishedId} className="text-ink">
+          <span className="font-medium">Gepubliceerd</span>
+          <span className="block text-sm text-ink-soft">Zichtbaar voor iedereen op de pagina Voor jezelf.</span>
+        </label>
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={onDone} disabled={saving} className={adminButton("quiet")}>
+          Annuleren
+        </button>
+        <button type="submit" disabled={saving} className={adminButton("primary")}>
+          {saving ? "Bezig..." : video ? "Wijzigingen opslaan" : "Video toevoegen"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
+import type { AdminEventPage, EventKind } from "@/lib/api-types";
+
+export type EventWhen = "upcoming" | "past";
+
+export interface AdminEventsQuery {
+  kind: EventKind;
+  when: EventWhen;
+  page: number;
+  perPage: number;
+}
+
+export function listAdminEvents({ kind, when, page, perPage }: AdminEventsQuery): Promise<AdminEventPage> {
+  return adminApi<AdminEventPage>(adminPath("/api/admin/events", { kind, when, page, per_page: perPage }));
+}
+
+export function adminEventsQueryOptions(query: AdminEventsQuery) {
+  return queryOptions({
+    queryKey: ["admin", "events", query],
+    queryFn: () => listAdminEvents(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminEvents(query: AdminEventsQuery) {
+  return useQuery(adminEventsQueryOptions(query));
+}
+
+/** After a change: the admin lists, the dashboard and the public event lists are out of date. */
+export function invalidateEvents(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ["admin", "events"] }),
+    queryClient.invalidateQueries({ queryKey: ["admin", "dashboard"] }),
+    queryClient.invalidateQueries({ queryKey: ["events"] }),
+  ]);
+}

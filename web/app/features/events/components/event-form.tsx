@@ -1,0 +1,200 @@
+import { useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { getCourse, site } from "@/config/site";
+import { Field } from "@/features/admin/components/field";
+import { errorMessage, hasErrors, serverFieldErrors, type FieldErrors } from "@/features/admin/lib/form-errors";
+import { adminButton, inputClass, labelClass } from "@/features/admin/lib/styles";
+import { useCreateEvent } from "@/features/events/api/create-event";
+import { useUpdateEvent } from "@/features/events/api/update-event";
+import { centsToEuroInput } from "@/features/events/lib/euro";
+import { EVENT_STATUSES, eventStatusLabel, seatsText } from "@/features/events/lib/event-labels";
+import {
+  EVENT_LIMITS,
+  eventFormToInput,
+  eventToForm,
+  validateEvent,
+  type EventField,
+  type EventFormValues,
+} from "@/features/events/lib/event-validation";
+import type { AdminEvent, EventKind } from "@/lib/api-types";
+import { formatDateTime } from "@/lib/format";
+
+/** A new zelfbeeld date starts from the course's name and price and the practice's town. */
+export function newZelfbeeldEventForm(): EventFormValues {
+  const course = getCourse("zelfbeeld-ommekeer");
+  return {
+    title: course.name,
+    description: "",
+    starts_at: "",
+    ends_at: "",
+    venue_name: "",
+    street: "",
+    postal_code: site.contact.postalCode,
+    city: site.contact.city,
+    capacity: "12",
+    price: centsToEuroInput(course.priceCents),
+    status: "draft",
+  };
+}
+
+const statusHints: Record<string, string> = {
+  draft: "Concept: nog niet zichtbaar op de website.",
+  published: "Gepubliceerd: zichtbaar op de website en te boeken.",
+  cancelled: "Geannuleerd: blijft zichtbaar als geannuleerd, niet meer te boeken.",
+};
+
+interface EventFormProps {
+  event: AdminEvent | null;
+  kind: EventKind;
+  onDone: () => void;
+}
+
+/** Create or edit an event date. Times are Brussels time, sent exactly as typed. */
+export function EventForm({ event, kind, onDone }: EventFormProps) {
+  const [values, setValues] = useState<EventFormValues>(() => (event ? eventToForm(event) : newZelfbeeldEventForm()));
+  const [errors, setErrors] = useState<FieldErrors<EventField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
+  const saving = create.isPending || update.isPending;
+  const seatsTaken = event?.seats_taken ?? 0;
+
+  function set<K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) {
+    setValues((v) => ({ ...v, [key]: value }));
+  }
+
+  function focusFirstError() {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (saving) return;
+    setFormError(null);
+    const clientErrors = validateEvent(values, seatsTaken);
+    setErrors(clientErrors);
+    if (hasErrors(clientErrors)) return focusFirstError();
+    const input = eventFormToInput(values, kind, event?.online_url ?? null);
+    try {
+      const saved = event
+        ? await update.mutateAsync({ id: event.id, input })
+        : await create.mutateAsync(input);
+      toast.success(event ? "Datum opgeslagen" : "Datum toegevoegd", {
+        description: `${saved.title}, ${formatDateTime(saved.starts_at)} (${eventStatusLabel(saved.status).toLowerCase()}).`,
+      });
+      onDone();
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      setErrors(fields);
+      setFormError(errorMessage(error, "Opslaan lukte niet. Probeer het opnieuw."));
+      if (hasErrors(fields)) focusFirstError();
+    }
+  }
+
+  const text = (key: Exclude<keyof EventFormValues, "status">, extra: Record<string, unknown> = {}) => ({
+    name: key,
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+    className: inputClass,
+    ...extra,
+  });
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
+      {formError ? (
+        <p role="alert" className="rounded-xl border border-red-800/30 bg-red-50 p-4 font-medium text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      {event ? (
+        <p className="rounded-xl bg-teal-soft p-3 text-sm text-ink">{seatsText(event.seats_taken, event.capacity)}.</p>
+      ) : null}
+      <Field label="Titel" error={errors.title}>
+        {(props) => <input {...props} {...text("title")} type="text" autoComplete="off" maxLength={EVENT_LIMITS.title} />}
+      </Field>
+      <Field label="Beschrijving" optional error={errors.description}>
+        {(props) => <textarea {...props} {...text("description")} rows={3} />}
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Begin" error={errors.starts_at} hint="Datum en uur, Belgische tijd.">
+          {(props) => <input {...props} {...text("starts_at")} type="datetime-local" />}
+        </Field>
+        <Field label="Einde" error={errors.ends_at} hint="Bij meerdere dagen: de laatste dag.">
+          {(props) => <input {...props} {...text("ends_at")} type="datetime-local" min={values.starts_at || undefined} />}
+        </Field>
+      </div>
+      <fieldset className="grid gap-4 rounded-xl border border-sand p-4">
+        <legend className={`${labelClass} px-1`}>Locatie</legend>
+        <Field label="Naam van de locatie" optional error={errors.venue_name}>
+          {(props) => <input {...props} {...text("venue_name")} type="text" autoComplete="off" />}
+        </Field>
+        <Field label="Straat en nummer" optional error={errors.street}>
+          {(props) => <input {...props} {...text("street")} type="text" autoComplete="off" />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-[13rem_1fr]">
+          <Field label="Postcode" optional error={errors.postal_code}>
+            {(props) => <input {...props} {...text("postal_code")} type="text" inputMode="numeric" autoComplete="off" />}
+          </Field>
+          <Field label="Gemeente" optional error={errors.city}>
+            {(props) => <input {...props} {...text("city")} type="text" autoComplete="off" />}
+          </Field>
+        </div>
+      </fieldset>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="Aantal plaatsen"
+          error={errors.capacity}
+          hint={seatsTaken > 0 ? `Minstens ${seatsTaken}: zoveel zijn er al geboekt.` : undefined}
+        >
+          {(props) => (
+            <input
+              {...props}
+              {...text("capacity")}
+              type="number"
+              inputMode="numeric"
+              min={Math.max(1, seatsTaken)}
+              max={EVENT_LIMITS.capacity}
+              step={1}
+            />
+          )}
+        </Field>
+        <Field label="Prijs in euro" error={errors.price_cents} hint="Incl. btw, bv. 1500 of 1.500,00.">
+          {(props) => (
+            <div className="relative">
+              <span aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 mt-0.5 -translate-y-1/2 text-ink-soft">
+                €
+              </span>
+              <input {...props} {...text("price")} type="text" inputMode="decimal" autoComplete="off" className={`${inputClass} pl-7`} />
+            </div>
+          )}
+        </Field>
+      </div>
+      <Field label="Status" error={errors.status} hint={statusHints[values.status]}>
+        {(props) => (
+          <select
+            {...props}
+            name="status"
+            value={values.status}
+            onChange={(e) => set("status", e.target.value as EventFormValues["status"])}
+            className={inputClass}
+          >
+            {EVENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {eventStatusLabel(s)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={onDone} disabled={saving} className={adminButton("quiet")}>
+          Annuleren
+        </button>
+        <button type="submit" disabled={saving} className={adminButton("primary")}>
+          {saving ? "Bezig..." : event ? "Wijzigingen opslaan" : "Datum toevoegen"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { invalidateReviews } from "@/features/reviews/api/list-admin-reviews";
+import type { Review, ReviewInput } from "@/lib/api-types";
+
+export function createReview(input: ReviewInput): Promise<Review> {
+  return adminApi<Review>("/api/admin/reviews", { method: "POST", body: input });
+}
+
+export function useCreateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createReview, onSuccess: () => invalidateReviews(queryClient) });
+}
