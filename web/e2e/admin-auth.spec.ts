@@ -35,6 +35,13 @@ test.describe("admin sign-in", () => {
     await fillLoginForm(page);
     await expect(page).toHaveURL("/admin/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    const menu = page.getByRole("navigation", { name: "Beheermenu" });
+    await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    // /admin is the same page, and its menu marks the dashboard as current too.
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "Reviews" })).not.toHaveAttribute("aria-current", "page");
     // Already signed in: the login page moves straight on.
     await page.goto("/admin/login?next=%2Fadmin%2Fnieuwsbrief");
     await expect(page).toHaveURL("/admin/nieuwsbrief");

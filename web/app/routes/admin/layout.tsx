@@ -39,6 +39,7 @@ export default function AdminLayout() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const onDashboardAlias = location.pathname.replace(/\/$/, "") === "/admin";
   const queryClient = useQueryClient();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -108,10 +109,13 @@ export default function AdminLayout() {
             {adminSections.map((s) => (
               <li key={s.to}>
                 <NavLink
-                  to={s.to}
+                  // On /admin (the dashboard's alias) the dashboard link points there, so it is
+                  // marked current for screen readers too.
+                  to={s.to === "/admin/dashboard" && onDashboardAlias ? "/admin" : s.to}
+                  end
                   className={({ isActive }) =>
                     `flex items-center gap-2 rounded-md px-3 py-2 no-underline ${
-                      isActive || (s.to === "/admin/dashboard" && location.pathname.replace(/\/$/, "") === "/admin")
+                      isActive
                         ? "bg-teal-soft font-semibold text-teal-dark"
                         : "text-ink hover:bg-cream-deep"
                     }`
