@@ -1,10 +1,8 @@
 //! The OpenAPI document; the web client's types are generated from it.
 use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
-use utoipa::OpenApi;
-
-use utoipa::Modify;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
 
 use crate::{admin, auth, drempel_videos, error, events, newsletter, reviews, startup};
 
