@@ -1,6 +1,7 @@
 import { LogIn } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { Field } from "@/features/admin/components/field";
+import { FormAlert } from "@/features/admin/components/form-alert";
 import { hasErrors, serverFieldErrors, type FieldErrors } from "@/features/admin/lib/form-errors";
 import { adminButton, inputClass } from "@/features/admin/lib/styles";
 import { loginErrorMessage, validateLogin, type LoginField } from "@/features/auth/lib/validate-login";
@@ -44,14 +45,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Inloggen" className="grid gap-5">
-      {formError ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-800/30 bg-red-50 p-4 font-medium text-red-800"
-        >
-          {formError}
-        </div>
-      ) : null}
+      <FormAlert message={formError} />
       <Field label="E-mailadres" error={errors.email}>
         {(props) => (
           <input

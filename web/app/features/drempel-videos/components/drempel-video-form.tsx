@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId } from "react";
 import { toast } from "sonner";
 import { Field } from "@/features/admin/components/field";
-import { errorMessage, hasErrors, serverFieldErrors, type FieldErrors } from "@/features/admin/lib/form-errors";
+import { FormAlert } from "@/features/admin/components/form-alert";
+import { useAdminForm } from "@/features/admin/lib/use-admin-form";
 import { adminButton, inputClass } from "@/features/admin/lib/styles";
 import { useDebouncedValue } from "@/features/admin/lib/use-debounced-value";
 import { useCreateDrempelVideo } from "@/features/drempel-videos/api/create-drempel-video";
@@ -47,34 +48,16 @@ interface DrempelVideoFormProps {
 
 /** Create or edit a threshold video, with a live preview of the link. */
 export function DrempelVideoForm({ video, onDone }: DrempelVideoFormProps) {
-  const [values, setValues] = useState<DrempelVideoFormValues>(() =>
-    video ? drempelVideoToForm(video) : emptyDrempelVideoForm(),
-  );
-  const [errors, setErrors] = useState<FieldErrors<DrempelVideoField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const publishedId = useId();
   const create = useCreateDrempelVideo();
   const update = useUpdateDrempelVideo();
   const saving = create.isPending || update.isPending;
-
-  function set<K extends keyof DrempelVideoFormValues>(key: K, value: DrempelVideoFormValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-  }
-
-  function focusFirstError() {
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    setFormError(null);
-    const clientErrors = validateDrempelVideo(values);
-    setErrors(clientErrors);
-    if (hasErrors(clientErrors)) return focusFirstError();
-    const input = drempelVideoFormToInput(values);
-    try {
+  const { values, set, errors, formError, formRef, onSubmit } = useAdminForm<DrempelVideoFormValues, DrempelVideoField>({
+    initial: () => (video ? drempelVideoToForm(video) : emptyDrempelVideoForm()),
+    validate: validateDrempelVideo,
+    saving,
+    async save(values) {
+      const input = drempelVideoFormToInput(values);
       if (video) {
         await update.mutateAsync({ id: video.id, input });
         toast.success("Video opgeslagen", { description: `‘${input.title}’ is aangepast.` });
@@ -87,21 +70,12 @@ export function DrempelVideoForm({ video, onDone }: DrempelVideoFormProps) {
         });
       }
       onDone();
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
-      setFormError(errorMessage(error, "Opslaan lukte niet. Probeer het opnieuw."));
-      if (hasErrors(fields)) focusFirstError();
-    }
-  }
+    },
+  });
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
-      {formError ? (
-        <p role="alert" className="rounded-xl border border-red-800/30 bg-red-50 p-4 font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert message={formError} />
       <Field label="Titel" error={errors.title}>
         {(props) => (
           <input

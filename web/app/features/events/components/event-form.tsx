@@ -1,8 +1,8 @@
-import { useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { getCourse, site } from "@/config/site";
 import { Field } from "@/features/admin/components/field";
-import { errorMessage, hasErrors, serverFieldErrors, type FieldErrors } from "@/features/admin/lib/form-errors";
+import { FormAlert } from "@/features/admin/components/form-alert";
+import { useAdminForm } from "@/features/admin/lib/use-admin-form";
 import { adminButton, inputClass, labelClass } from "@/features/admin/lib/styles";
 import { useCreateEvent } from "@/features/events/api/create-event";
 import { useUpdateEvent } from "@/features/events/api/update-event";
@@ -51,46 +51,23 @@ interface EventFormProps {
 
 /** Create or edit an event date. Times are Brussels time, sent exactly as typed. */
 export function EventForm({ event, kind, onDone }: EventFormProps) {
-  const [values, setValues] = useState<EventFormValues>(() => (event ? eventToForm(event) : newZelfbeeldEventForm()));
-  const [errors, setErrors] = useState<FieldErrors<EventField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const saving = create.isPending || update.isPending;
   const seatsTaken = event?.seats_taken ?? 0;
-
-  function set<K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-  }
-
-  function focusFirstError() {
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-  }
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (saving) return;
-    setFormError(null);
-    const clientErrors = validateEvent(values, seatsTaken);
-    setErrors(clientErrors);
-    if (hasErrors(clientErrors)) return focusFirstError();
-    const input = eventFormToInput(values, kind, event?.online_url ?? null);
-    try {
-      const saved = event
-        ? await update.mutateAsync({ id: event.id, input })
-        : await create.mutateAsync(input);
+  const { values, set, errors, formError, formRef, onSubmit } = useAdminForm<EventFormValues, EventField>({
+    initial: () => (event ? eventToForm(event) : newZelfbeeldEventForm()),
+    validate: (values) => validateEvent(values, seatsTaken),
+    saving,
+    async save(values) {
+      const input = eventFormToInput(values, kind, event?.online_url ?? null);
+      const saved = event ? await update.mutateAsync({ id: event.id, input }) : await create.mutateAsync(input);
       toast.success(event ? "Datum opgeslagen" : "Datum toegevoegd", {
         description: `${saved.title}, ${formatDateTime(saved.starts_at)} (${eventStatusLabel(saved.status).toLowerCase()}).`,
       });
       onDone();
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
-      setFormError(errorMessage(error, "Opslaan lukte niet. Probeer het opnieuw."));
-      if (hasErrors(fields)) focusFirstError();
-    }
-  }
+    },
+  });
 
   const text = (key: Exclude<keyof EventFormValues, "status">, extra: Record<string, unknown> = {}) => ({
     name: key,
@@ -102,11 +79,7 @@ export function EventForm({ event, kind, onDone }: EventFormProps) {
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
-      {formError ? (
-        <p role="alert" className="rounded-xl border border-red-800/30 bg-red-50 p-4 font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert message={formError} />
       {event ? (
         <p className="rounded-xl bg-teal-soft p-3 text-sm text-ink">{seatsText(event.seats_taken, event.capacity)}.</p>
       ) : null}

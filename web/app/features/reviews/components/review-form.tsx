@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Field } from "@/features/admin/components/field";
-import { errorMessage, hasErrors, serverFieldErrors, type FieldErrors } from "@/features/admin/lib/form-errors";
+import { FormAlert } from "@/features/admin/components/form-alert";
+import { useAdminForm } from "@/features/admin/lib/use-admin-form";
 import { adminButton, inputClass } from "@/features/admin/lib/styles";
 import { useCreateReview } from "@/features/reviews/api/create-review";
 import { useUpdateReview } from "@/features/reviews/api/update-review";
@@ -52,31 +53,15 @@ interface ReviewFormProps {
 
 /** Create or edit a review: the same checks as the server, its messages next to the fields. */
 export function ReviewForm({ review, onDone }: ReviewFormProps) {
-  const [values, setValues] = useState<ReviewFormValues>(() => (review ? reviewToForm(review) : emptyReviewForm()));
-  const [errors, setErrors] = useState<FieldErrors<ReviewField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateReview();
   const update = useUpdateReview();
   const saving = create.isPending || update.isPending;
-
-  function set<K extends keyof ReviewFormValues>(key: K, value: ReviewFormValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-  }
-
-  function focusFirstError() {
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    setFormError(null);
-    const clientErrors = validateReview(values);
-    setErrors(clientErrors);
-    if (hasErrors(clientErrors)) return focusFirstError();
-    const input = reviewFormToInput(values);
-    try {
+  const { values, set, errors, formError, formRef, onSubmit } = useAdminForm<ReviewFormValues, ReviewField>({
+    initial: () => (review ? reviewToForm(review) : emptyReviewForm()),
+    validate: validateReview,
+    saving,
+    async save(values) {
+      const input = reviewFormToInput(values);
       if (review) {
         await update.mutateAsync({ id: review.id, input });
         toast.success("Review opgeslagen", { description: `De review van ${input.name} is aangepast.` });
@@ -85,21 +70,12 @@ export function ReviewForm({ review, onDone }: ReviewFormProps) {
         toast.success("Review toegevoegd", { description: `De review van ${input.name} staat nu op de website.` });
       }
       onDone();
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
-      setFormError(errorMessage(error, "Opslaan lukte niet. Probeer het opnieuw."));
-      if (hasErrors(fields)) focusFirstError();
-    }
-  }
+    },
+  });
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
-      {formError ? (
-        <p role="alert" className="rounded-xl border border-red-800/30 bg-red-50 p-4 font-medium text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert message={formError} />
       <Field label="Naam" error={errors.name} hint="Zoals de naam op de website mag verschijnen, bv. enkel de voornaam.">
         {(props) => (
           <input
