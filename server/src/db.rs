@@ -66,6 +66,11 @@ fn migrator(sqlite: bool) -> Migrator {
                 "admin",
                 include_str!("../migrations/sqlite/0002_admin.sql"),
             ),
+            (
+                3,
+                "commerce",
+                include_str!("../migrations/sqlite/0003_commerce.sql"),
+            ),
         ]
     } else {
         &[
@@ -78,6 +83,11 @@ fn migrator(sqlite: bool) -> Migrator {
                 2,
                 "admin",
                 include_str!("../migrations/postgres/0002_admin.sql"),
+            ),
+            (
+                3,
+                "commerce",
+                include_str!("../migrations/postgres/0003_commerce.sql"),
             ),
         ]
     };

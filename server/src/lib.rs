@@ -8,6 +8,7 @@ pub mod domain;
 pub mod drempel_videos;
 pub mod error;
 pub mod events;
+pub mod ics;
 pub mod newsletter;
 pub mod openapi;
 pub mod outbox;

@@ -1,0 +1,108 @@
+//! iCalendar (RFC 5545) files for confirmation e-mails: one event per file, times in UTC.
+use jiff::Timestamp;
+
+pub struct CalendarEvent<'a> {
+    /// Globally unique and stable for this event and recipient, e.g. `ticket-42@inlumine.be`.
+    pub uid: &'a str,
+    pub starts_at: Timestamp,
+    pub ends_at: Timestamp,
+    pub summary: &'a str,
+    pub description: &'a str,
+    pub location: &'a str,
+    /// A join link or page, if any.
+    pub url: Option<&'a str>,
+    /// `CANCEL` sends a cancellation of an earlier invite with the same uid.
+    pub cancelled: bool,
+}
+
+/// The `.ics` file text, CRLF line endings, long lines folded at 75 octets.
+pub fn calendar(event: &CalendarEvent, organizer_name: &str, organizer_email: &str) -> String {
+    let stamp = |ts: Timestamp| ts.strftime("%Y%m%dT%H%M%SZ").to_string();
+    let mut lines = vec![
+        "BEGIN:VCALENDAR".to_string(),
+        "VERSION:2.0".to_string(),
+        format!("PRODID:-//{}//NL", escape(organizer_name)),
+        "CALSCALE:GREGORIAN".to_string(),
+        format!(
+            "METHOD:{}",
+            if event.cancelled { "CANCEL" } else { "PUBLISH" }
+        ),
+        "BEGIN:VEVENT".to_string(),
+        format!("UID:{}", escape(event.uid)),
+        format!("DTSTAMP:{}", stamp(Timestamp::now())),
+        format!("DTSTART:{}", stamp(event.starts_at)),
+        format!("DTEND:{}", stamp(event.ends_at)),
+        format!("SUMMARY:{}", escape(event.summary)),
+        format!("DESCRIPTION:{}", escape(event.description)),
+        format!("LOCATION:{}", escape(event.location)),
+        format!(
+            "ORGANIZER;CN={}:mailto:{}",
+            escape(organizer_name),
+            organizer_email
+        ),
+    ];
+    if let Some(url) = event.url {
+        lines.push(format!("URL:{url}"));
+    }
+    lines.push(format!(
+        "STATUS:{}",
+        if event.cancelled {
+            "CANCELLED"
+        } else {
+            "CONFIRMED"
+        }
+    ));
+    lines.push("END:VEVENT".to_string());
+    lines.push("END:VCALENDAR".to_string());
+    lines.iter().map(|line| fold(line) + "\r\n").collect()
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace(';', "\\;")
+        .replace(',', "\\,")
+        .replace("\r\n", "\\n")
+        .replace('\n', "\\n")
+}
+
+/// Folds a content line into chunks of at most 75 octets without splitting a UTF-8 character.
+fn fold(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + line.len() / 70 * 3);
+    let mut octets = 0;
+    for ch in line.chars() {
+        if octets + ch.len_utf8() > 75 {
+            out.push_str("\r\n ");
+            octets = 1;
+        }
+        out.push(ch);
+        octets += ch.len_utf8();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_folds_and_uses_utc() {
+        let event = CalendarEvent {
+            uid: "ticket-1@inlumine.be",
+            starts_at: "2025-11-27T18:30:00Z".parse().unwrap(),
+            ends_at: "2025-11-27T21:00:00Z".parse().unwrap(),
+            summary: "Vertelavond: Pleasen, Slikken en Loslaten",
+            description: &"Welkom; één lange regel, ".repeat(10),
+            location: "Mechelen",
+            url: None,
+            cancelled: false,
+        };
+        let text = calendar(&event, "In Lumine", "hallo@inlumine.be");
+        assert!(text.contains("DTSTART:20251127T183000Z\r\n"));
+        assert!(text.contains("SUMMARY:Vertelavond: Pleasen\\, Slikken en Loslaten\r\n"));
+        assert!(text.contains("Welkom\\; één"));
+        for line in text.split("\r\n") {
+            assert!(line.len() <= 75, "line too long: {line:?}");
+        }
+        assert!(text.ends_with("END:VCALENDAR\r\n"));
+    }
+}
