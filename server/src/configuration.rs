@@ -118,6 +118,53 @@ impl Default for AuthSettings {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PaymentProviderKind {
+    Simulated,
+    Stripe,
+    Mollie,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PaymentSettings {
+    pub provider: PaymentProviderKind,
+    /// How long a pending order holds its seats (and its coupon) before it expires.
+    pub hold_minutes: u64,
+    /// How often expired holds are swept up, in seconds.
+    pub sweep_interval_secs: u64,
+    pub stripe_secret_key: Secret,
+    pub stripe_webhook_secret: Secret,
+    pub stripe_api_base: String,
+    pub mollie_api_key: Secret,
+    pub mollie_api_base: String,
+}
+
+impl Default for PaymentSettings {
+    fn default() -> Self {
+        Self {
+            provider: PaymentProviderKind::Simulated,
+            hold_minutes: 30,
+            sweep_interval_secs: 30,
+            stripe_secret_key: Secret::default(),
+            stripe_webhook_secret: Secret::default(),
+            stripe_api_base: "https://api.stripe.com".into(),
+            mollie_api_key: Secret::default(),
+            mollie_api_base: "https://api.mollie.com".into(),
+        }
+    }
+}
+
+impl PaymentSettings {
+    pub fn hold(&self) -> Duration {
+        Duration::from_secs(self.hold_minutes * 60)
+    }
+    pub fn sweep_interval(&self) -> Duration {
+        Duration::from_secs(self.sweep_interval_secs)
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
@@ -134,6 +181,7 @@ pub struct Settings {
     pub newsletter: NewsletterSettings,
     pub outbox: OutboxSettings,
     pub auth: AuthSettings,
+    pub payments: PaymentSettings,
 }
 
 impl Default for MailSettings {
@@ -171,6 +219,7 @@ impl Default for Settings {
             newsletter: NewsletterSettings::default(),
             outbox: OutboxSettings::default(),
             auth: AuthSettings::default(),
+            payments: PaymentSettings::default(),
         }
     }
 }
@@ -290,6 +339,41 @@ impl Settings {
             s.auth.trust_forwarded_for =
                 parse("auth.trust_forwarded_for (TRUST_FORWARDED_FOR)", &v)?;
         }
+        if let Some(v) = env("PAYMENT_PROVIDER") {
+            s.payments.provider = match v.trim() {
+                "simulated" => PaymentProviderKind::Simulated,
+                "stripe" => PaymentProviderKind::Stripe,
+                "mollie" => PaymentProviderKind::Mollie,
+                _ => {
+                    return Err(invalid(
+                        "payments.provider (PAYMENT_PROVIDER)",
+                        "must be \"simulated\", \"stripe\" or \"mollie\"",
+                    ));
+                }
+            };
+        }
+        if let Some(v) = env("ORDER_HOLD_MINUTES") {
+            s.payments.hold_minutes = parse("payments.hold_minutes (ORDER_HOLD_MINUTES)", &v)?;
+        }
+        if let Some(v) = env("ORDER_SWEEP_INTERVAL_SECS") {
+            s.payments.sweep_interval_secs =
+                parse("payments.sweep_interval_secs (ORDER_SWEEP_INTERVAL_SECS)", &v)?;
+        }
+        if let Some(v) = env("STRIPE_SECRET_KEY") {
+            s.payments.stripe_secret_key = Secret::new(v);
+        }
+        if let Some(v) = env("STRIPE_WEBHOOK_SECRET") {
+            s.payments.stripe_webhook_secret = Secret::new(v);
+        }
+        if let Some(v) = env("STRIPE_API_BASE") {
+            s.payments.stripe_api_base = v;
+        }
+        if let Some(v) = env("MOLLIE_API_KEY") {
+            s.payments.mollie_api_key = Secret::new(v);
+        }
+        if let Some(v) = env("MOLLIE_API_BASE") {
+            s.payments.mollie_api_base = v;
+        }
         s.validate()?;
         Ok(s)
     }
@@ -367,6 +451,57 @@ impl Settings {
                 "auth.jwt_secret (JWT_SECRET)",
                 "must be empty (generated and kept in the database) or at least 32 characters",
             ));
+        }
+        let p = &self.payments;
+        if p.hold_minutes == 0 || p.hold_minutes > 24 * 60 {
+            return Err(invalid(
+                "payments.hold_minutes (ORDER_HOLD_MINUTES)",
+                "must be between 1 and 1440",
+            ));
+        }
+        if p.sweep_interval_secs == 0 {
+            return Err(invalid(
+                "payments.sweep_interval_secs (ORDER_SWEEP_INTERVAL_SECS)",
+                "must be at least 1",
+            ));
+        }
+        match p.provider {
+            PaymentProviderKind::Simulated => {}
+            PaymentProviderKind::Stripe => {
+                if !p.stripe_secret_key.expose().starts_with("sk_") {
+                    return Err(invalid(
+                        "payments.stripe_secret_key (STRIPE_SECRET_KEY)",
+                        "must be a Stripe secret key (sk_...) when payments.provider is \"stripe\"",
+                    ));
+                }
+                if !p.stripe_webhook_secret.expose().starts_with("whsec_") {
+                    return Err(invalid(
+                        "payments.stripe_webhook_secret (STRIPE_WEBHOOK_SECRET)",
+                        "must be the endpoint's signing secret (whsec_...) when payments.provider is \"stripe\"",
+                    ));
+                }
+                if !is_http_url(&p.stripe_api_base) {
+                    return Err(invalid(
+                        "payments.stripe_api_base (STRIPE_API_BASE)",
+                        "must start with http:// or https://",
+                    ));
+                }
+            }
+            PaymentProviderKind::Mollie => {
+                let key = p.mollie_api_key.expose();
+                if !(key.starts_with("live_") || key.starts_with("test_")) {
+                    return Err(invalid(
+                        "payments.mollie_api_key (MOLLIE_API_KEY)",
+                        "must be a Mollie API key (live_... or test_...) when payments.provider is \"mollie\"",
+                    ));
+                }
+                if !is_http_url(&p.mollie_api_base) {
+                    return Err(invalid(
+                        "payments.mollie_api_base (MOLLIE_API_BASE)",
+                        "must start with http:// or https://",
+                    ));
+                }
+            }
         }
         Ok(())
     }

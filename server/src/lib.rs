@@ -13,6 +13,7 @@ pub mod newsletter;
 pub mod openapi;
 pub mod outbox;
 pub mod paging;
+pub mod payments;
 pub mod reviews;
 pub mod secret_token;
 pub mod seed;
