@@ -1,5 +1,4 @@
 //! Mollie adapter: being written (issue 4); the server refuses to start with this provider until then.
-use axum::http::HeaderMap;
 
 use super::{CreatedPayment, NewPayment, PaymentUpdate, WebhookError};
 use crate::configuration::PaymentSettings;
@@ -10,7 +9,10 @@ impl Mollie {
     pub fn new(_settings: &PaymentSettings) -> anyhow::Result<Self> {
         anyhow::bail!("the mollie payment provider is not available yet")
     }
-    pub async fn create_payment(&self, _payment: &NewPayment<'_>) -> anyhow::Result<CreatedPayment> {
+    pub async fn create_payment(
+        &self,
+        _payment: &NewPayment<'_>,
+    ) -> anyhow::Result<CreatedPayment> {
         anyhow::bail!("unavailable")
     }
     pub async fn refund(&self, _provider_ref: &str, _amount_cents: i64) -> anyhow::Result<()> {

@@ -10,7 +10,10 @@ impl Stripe {
     pub fn new(_settings: &PaymentSettings) -> anyhow::Result<Self> {
         anyhow::bail!("the stripe payment provider is not available yet")
     }
-    pub async fn create_payment(&self, _payment: &NewPayment<'_>) -> anyhow::Result<CreatedPayment> {
+    pub async fn create_payment(
+        &self,
+        _payment: &NewPayment<'_>,
+    ) -> anyhow::Result<CreatedPayment> {
         anyhow::bail!("unavailable")
     }
     pub async fn refund(&self, _provider_ref: &str, _amount_cents: i64) -> anyhow::Result<()> {
@@ -19,7 +22,11 @@ impl Stripe {
 }
 
 impl Stripe {
-    pub fn verify_webhook(&self, _headers: &HeaderMap, _body: &[u8]) -> Result<PaymentUpdate, WebhookError> {
+    pub fn verify_webhook(
+        &self,
+        _headers: &HeaderMap,
+        _body: &[u8],
+    ) -> Result<PaymentUpdate, WebhookError> {
         Err(WebhookError::Malformed("unavailable".into()))
     }
     pub async fn expire_session(&self, _provider_ref: &str) -> anyhow::Result<()> {
