@@ -2,6 +2,7 @@
 pub mod admin;
 pub mod auth;
 pub mod configuration;
+pub mod coupons;
 pub mod csv_export;
 pub mod dashboard;
 pub mod db;

@@ -48,7 +48,7 @@ impl AdminEvent {
     }
 }
 
-fn brussels_local(stored: &str) -> anyhow::Result<String> {
+pub(crate) fn brussels_local(stored: &str) -> anyhow::Result<String> {
     Ok(db::parse_ts(stored)?
         .in_tz(TIME_ZONE)?
         .strftime("%Y-%m-%dT%H:%M")
@@ -57,7 +57,7 @@ fn brussels_local(stored: &str) -> anyhow::Result<String> {
 
 /// Brussels wall time (`YYYY-MM-DDTHH:MM`, seconds allowed) to UTC; a time skipped by the
 /// switch to summer time moves forward, like a wall clock.
-fn parse_brussels(text: &str) -> Option<Timestamp> {
+pub(crate) fn parse_brussels(text: &str) -> Option<Timestamp> {
     let civil: DateTime = text.trim().parse().ok()?;
     Some(civil.in_tz(TIME_ZONE).ok()?.timestamp())
 }
