@@ -22,6 +22,7 @@ pub mod seed;
 pub mod site;
 pub mod site_pages;
 pub mod startup;
+pub mod tickets;
 pub mod validation;
 
 /// Logs to stderr (stdout carries the `Listening on` line and `openapi` output); RUST_LOG, default info.
