@@ -8,7 +8,9 @@ use utoipa_axum::routes;
 
 use crate::error::api_not_found;
 use crate::startup::AppState;
-use crate::{auth, coupons, dashboard, drempel_videos, events, newsletter, reviews, tickets};
+use crate::{
+    auth, coupons, dashboard, drempel_videos, events, newsletter, orders, reviews, tickets,
+};
 
 /// Admin routes relative to `/api`, with their OpenAPI operations.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -21,6 +23,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(newsletter::admin::router())
         .merge(coupons::admin::router())
         .merge(tickets::admin::router())
+        .merge(orders::admin::router())
 }
 
 /// The live admin router. Unknown paths under `/admin` also pass the guard first, so without

@@ -13,6 +13,7 @@ pub mod events;
 pub mod ics;
 pub mod newsletter;
 pub mod openapi;
+pub mod orders;
 pub mod outbox;
 pub mod paging;
 pub mod payments;
