@@ -8,7 +8,9 @@ use utoipa_axum::routes;
 
 use crate::error::api_not_found;
 use crate::startup::AppState;
-use crate::{auth, dashboard, drempel_videos, events, newsletter, orders, reviews};
+use crate::{
+    auth, coupons, dashboard, drempel_videos, events, newsletter, orders, reviews, tickets,
+};
 
 /// Admin routes relative to `/api`, with their OpenAPI operations.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -20,6 +22,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(events::admin::router())
         .merge(newsletter::admin::router())
         .merge(orders::actions::admin_router())
+        .merge(coupons::admin::router())
+        .merge(tickets::admin::router())
+        .merge(orders::admin::router())
 }
 
 /// The live admin router. Unknown paths under `/admin` also pass the guard first, so without

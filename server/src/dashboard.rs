@@ -4,7 +4,7 @@ use axum::extract::State;
 use jiff::civil::Date;
 use jiff::{Timestamp, ToSpan};
 use serde::Serialize;
-use sqlx::{AssertSqlSafe, Row};
+use sqlx::{AnyPool, AssertSqlSafe, Row};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -13,6 +13,7 @@ use crate::db;
 use crate::error::{AppError, ErrorBody};
 use crate::events::admin::AdminEvent;
 use crate::events::{COLUMNS, Event, TIME_ZONE};
+use crate::orders::{self, admin::AdminOrder};
 use crate::startup::AppState;
 
 const WEEKS: i64 = 12;
@@ -51,6 +52,17 @@ pub struct DashboardSummary {
     pub reviews: ReviewStats,
     /// Events of any kind that have not ended and are not cancelled (drafts too), soonest first.
     pub next_events: Vec<AdminEvent>,
+
+    // --- Commerce (orders, tickets) -----------------------------------------------------
+    /// Paid orders per Brussels month by payment date, the last 12 months (this one included),
+    /// oldest first; months without sales show 0. Refunded orders are left out.
+    pub revenue_by_month: Vec<MonthlyRevenue>,
+    /// Tickets of events that have not ended and are not cancelled, soonest first.
+    pub tickets_by_event: Vec<EventTickets>,
+    /// Orders the coach must act on (attention set), and failed payments of the last 30 days;
+    /// newest first, at most 10.
+    pub attention_orders: Vec<AdminOrder>,
+    // --- End of commerce -----------------------------------------------------------------
 }
 
 /// Mondays of the last `WEEKS` weeks in Brussels, oldest first.
@@ -69,7 +81,7 @@ fn week_starts(today: Date) -> Vec<Date> {
     tag = "admin",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Subscribers, signups per week, reviews and the next events", body = DashboardSummary),
+        (status = 200, description = "Subscribers, signups per week, reviews, the next events, revenue per month, tickets per event and orders that need attention", body = DashboardSummary),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
     )
@@ -151,7 +163,131 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
         signups_per_week,
         reviews,
         next_events,
+        revenue_by_month: revenue_by_month(pool, now).await?,
+        tickets_by_event: tickets_by_event(pool, now).await?,
+        attention_orders: attention_orders(pool, now).await?,
     }))
+}
+
+// --- Commerce figures ----------------------------------------------------------------------
+
+const MONTHS: i64 = 12;
+const MAX_TICKET_EVENTS: i64 = 50;
+const MAX_ATTENTION_ORDERS: i64 = 10;
+const FAILED_DAYS: i64 = 30;
+
+#[derive(Serialize, ToSchema)]
+pub struct MonthlyRevenue {
+    /// Brussels month, `YYYY-MM`.
+    pub month: String,
+    /// Sum of the paid orders' totals, euro cents (VAT included).
+    pub total_cents: i64,
+    pub orders: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EventTickets {
+    pub event_id: i64,
+    pub title: String,
+    /// UTC, RFC 3339.
+    pub starts_at: String,
+    /// vertelavond, zelfbeeld or webinar.
+    pub kind: String,
+    pub capacity: i64,
+    /// Seats held by pending orders and taken by tickets.
+    pub seats_taken: i64,
+    /// Tickets that are not cancelled.
+    pub tickets_sold: i64,
+    pub checked_in: i64,
+}
+
+/// First days of the last `MONTHS` months in Brussels, this month last.
+fn month_starts(today: Date) -> Vec<Date> {
+    let first = today.first_of_month();
+    (0..MONTHS)
+        .rev()
+        .map(|back| first - back.months())
+        .collect()
+}
+
+async fn revenue_by_month(pool: &AnyPool, now: Timestamp) -> Result<Vec<MonthlyRevenue>, AppError> {
+    let months = month_starts(now.in_tz(TIME_ZONE).map_err(anyhow::Error::from)?.date());
+    let first = months[0]
+        .in_tz(TIME_ZONE)
+        .map_err(anyhow::Error::from)?
+        .timestamp();
+    let mut totals = vec![(0_i64, 0_i64); months.len()];
+    for row in sqlx::query(
+        "SELECT paid_at, total_cents FROM orders WHERE status = 'paid' AND paid_at >= $1",
+    )
+    .bind(db::format_ts(first))
+    .fetch_all(pool)
+    .await?
+    {
+        let date = db::parse_ts(&row.try_get::<String, _>("paid_at")?)?
+            .in_tz(TIME_ZONE)
+            .map_err(anyhow::Error::from)?
+            .date();
+        if let Some(month) = months.iter().rposition(|start| *start <= date) {
+            totals[month].0 += row.try_get::<i64, _>("total_cents")?;
+            totals[month].1 += 1;
+        }
+    }
+    Ok(months
+        .iter()
+        .zip(totals)
+        .map(|(start, (total_cents, orders))| MonthlyRevenue {
+            month: start.strftime("%Y-%m").to_string(),
+            total_cents,
+            orders,
+        })
+        .collect())
+}
+
+async fn tickets_by_event(pool: &AnyPool, now: Timestamp) -> Result<Vec<EventTickets>, AppError> {
+    let rows = sqlx::query(
+        "SELECT e.id, e.title, e.starts_at, e.kind, e.capacity, e.seats_taken, \
+         (SELECT COUNT(*) FROM tickets t WHERE t.event_id = e.id AND t.status <> 'cancelled') AS tickets_sold, \
+         (SELECT COUNT(*) FROM tickets t WHERE t.event_id = e.id AND t.status = 'checked_in') AS checked_in \
+         FROM events e WHERE e.ends_at > $1 AND e.status <> 'cancelled' ORDER BY e.starts_at, e.id LIMIT $2",
+    )
+    .bind(db::format_ts(now))
+    .bind(MAX_TICKET_EVENTS)
+    .fetch_all(pool)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(EventTickets {
+                event_id: row.try_get("id")?,
+                title: row.try_get("title")?,
+                starts_at: row.try_get("starts_at")?,
+                kind: row.try_get("kind")?,
+                capacity: row.try_get("capacity")?,
+                seats_taken: row.try_get("seats_taken")?,
+                tickets_sold: row.try_get("tickets_sold")?,
+                checked_in: row.try_get("checked_in")?,
+            })
+        })
+        .collect()
+}
+
+async fn attention_orders(pool: &AnyPool, now: Timestamp) -> Result<Vec<AdminOrder>, AppError> {
+    let since = now - (FAILED_DAYS * 24).hours();
+    let sql = format!(
+        "{} LIMIT $2",
+        orders::admin::select(
+            "WHERE o.attention IS NOT NULL OR (o.status = 'failed' AND o.created_at >= $1)"
+        )
+    );
+    let rows = sqlx::query(AssertSqlSafe(sql))
+        .bind(db::format_ts(since))
+        .bind(MAX_ATTENTION_ORDERS)
+        .fetch_all(pool)
+        .await?;
+    Ok(rows
+        .iter()
+        .map(AdminOrder::from_row)
+        .collect::<Result<_, _>>()?)
 }
 
 #[cfg(test)]
@@ -164,5 +300,14 @@ mod tests {
         assert_eq!(weeks.len(), 12);
         assert_eq!(weeks[11].to_string(), "2026-11-16");
         assert_eq!(weeks[0].to_string(), "2026-08-31");
+    }
+
+    #[test]
+    fn months_are_the_last_twelve_ending_with_this_one() {
+        let months = month_starts(jiff::civil::date(2026, 3, 31));
+        assert_eq!(months.len(), 12);
+        assert_eq!(months[11].to_string(), "2026-03-01");
+        assert_eq!(months[0].to_string(), "2025-04-01");
+        assert_eq!(months[10].to_string(), "2026-02-01");
     }
 }

@@ -4,6 +4,7 @@ pub mod auth;
 pub mod checkout;
 pub mod configuration;
 pub mod coupons;
+pub mod csv_export;
 pub mod dashboard;
 pub mod db;
 pub mod domain;

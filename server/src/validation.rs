@@ -53,6 +53,11 @@ impl Fields {
         Some(value.to_string())
     }
 
+    /// A validation error for a single field, e.g. a clash found while writing.
+    pub fn one(field: &'static str, message: impl Into<String>) -> AppError {
+        AppError::fields(BTreeMap::from([(field, message.into())]))
+    }
+
     pub fn finish(self) -> Result<(), AppError> {
         if self.0.is_empty() {
             Ok(())

@@ -48,7 +48,7 @@ impl AdminEvent {
     }
 }
 
-fn brussels_local(stored: &str) -> anyhow::Result<String> {
+pub(crate) fn brussels_local(stored: &str) -> anyhow::Result<String> {
     Ok(db::parse_ts(stored)?
         .in_tz(TIME_ZONE)?
         .strftime("%Y-%m-%dT%H:%M")
@@ -57,7 +57,7 @@ fn brussels_local(stored: &str) -> anyhow::Result<String> {
 
 /// Brussels wall time (`YYYY-MM-DDTHH:MM`, seconds allowed) to UTC; a time skipped by the
 /// switch to summer time moves forward, like a wall clock.
-fn parse_brussels(text: &str) -> Option<Timestamp> {
+pub(crate) fn parse_brussels(text: &str) -> Option<Timestamp> {
     let civil: DateTime = text.trim().parse().ok()?;
     Some(civil.in_tz(TIME_ZONE).ok()?.timestamp())
 }
@@ -438,7 +438,7 @@ pub async fn update_event(
     responses(
         (status = 204, description = "Deleted"),
         (status = 404, description = "No such event", body = ErrorBody),
-        (status = 409, description = "Places were already taken: cancel the date instead", body = ErrorBody),
+        (status = 409, description = "Places were already taken or ordered: cancel the date instead", body = ErrorBody),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
     )
@@ -449,7 +449,15 @@ pub async fn delete_event(
 ) -> Result<StatusCode, AppError> {
     let mut tx = db::begin_write(&state.pool).await?;
     let event = fetch(&mut tx, id).await?;
-    if event.seats_taken > 0 {
+    // Cancelled tickets and past orders keep pointing at the date even when no seat is taken.
+    let referenced = sqlx::query(
+        "SELECT 1 AS one FROM tickets WHERE event_id = $1 UNION ALL SELECT 1 AS one FROM orders WHERE event_id = $1 LIMIT 1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?
+    .is_some();
+    if event.seats_taken > 0 || referenced {
         return Err(AppError::Conflict(
             "Voor deze datum zijn al plaatsen geboekt. Zet de status op ‘geannuleerd’ in plaats van ze te verwijderen."
                 .into(),

@@ -1,8 +1,7 @@
 //! The coach's view of newsletter subscribers: a searchable list and a CSV export.
 use axum::Json;
 use axum::extract::State;
-use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
-use axum::response::IntoResponse;
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::{AssertSqlSafe, Row};
@@ -10,9 +9,8 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::db;
+use crate::csv_export::{self, belgian, cell};
 use crate::error::{ApiQuery, AppError, ErrorBody};
-use crate::events::TIME_ZONE;
 use crate::paging::PageQuery;
 use crate::startup::AppState;
 
@@ -142,32 +140,6 @@ fn status_label(status: &str) -> &str {
     }
 }
 
-/// Belgian date and time, e.g. `27/11/2025 19:30`; empty for none.
-fn belgian(stored: Option<&str>) -> anyhow::Result<String> {
-    let Some(stored) = stored else {
-        return Ok(String::new());
-    };
-    Ok(db::parse_ts(stored)?
-        .in_tz(TIME_ZONE)?
-        .strftime("%d/%m/%Y %H:%M")
-        .to_string())
-}
-
-/// One CSV cell for Excel: quoted when needed, and a leading `= + - @` defused so a
-/// spreadsheet never runs a subscriber's name as a formula.
-fn cell(value: &str) -> String {
-    let value = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{value}")
-    } else {
-        value.to_string()
-    };
-    if value.contains([';', '"', '\n', '\r']) {
-        format!("\"{}\"", value.replace('"', "\"\""))
-    } else {
-        value
-    }
-}
-
 #[utoipa::path(
     get,
     path = "/admin/subscribers/export",
@@ -180,54 +152,36 @@ fn cell(value: &str) -> String {
         (status = 403, description = "Not an admin", body = ErrorBody),
     )
 )]
-pub async fn export_subscribers(
-    State(state): State<AppState>,
-) -> Result<impl IntoResponse, AppError> {
+pub async fn export_subscribers(State(state): State<AppState>) -> Result<Response, AppError> {
     let rows = sqlx::query(AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM newsletter_subscribers ORDER BY created_at, id"
     )))
     .fetch_all(&state.pool)
     .await?;
-    // The BOM tells Excel the file is UTF-8; `;` is the list separator of Belgian Excel.
-    let mut csv = String::from(
-        "\u{feff}Voornaam;E-mailadres;Status;Ingeschreven op;Bevestigd op;Uitgeschreven op\r\n",
-    );
-    for row in &rows {
-        let s = Subscriber::from_row(row)?;
-        let line = [
-            cell(&s.first_name),
-            cell(&s.email),
-            cell(status_label(&s.status)),
-            belgian(Some(&s.created_at))?,
-            belgian(s.confirmed_at.as_deref())?,
-            belgian(s.unsubscribed_at.as_deref())?,
-        ]
-        .join(";");
-        csv.push_str(&line);
-        csv.push_str("\r\n");
-    }
-    Ok((
-        [
-            (CONTENT_TYPE, "text/csv; charset=utf-8"),
-            (
-                CONTENT_DISPOSITION,
-                "attachment; filename=\"nieuwsbrief-abonnees.csv\"",
-            ),
-            (CACHE_CONTROL, "no-store"),
+    let rows = rows
+        .iter()
+        .map(|row| {
+            let s = Subscriber::from_row(row)?;
+            Ok(vec![
+                cell(&s.first_name),
+                cell(&s.email),
+                cell(status_label(&s.status)),
+                belgian(Some(&s.created_at))?,
+                belgian(s.confirmed_at.as_deref())?,
+                belgian(s.unsubscribed_at.as_deref())?,
+            ])
+        })
+        .collect::<Result<Vec<_>, AppError>>()?;
+    let csv = csv_export::document(
+        &[
+            "Voornaam",
+            "E-mailadres",
+            "Status",
+            "Ingeschreven op",
+            "Bevestigd op",
+            "Uitgeschreven op",
         ],
-        csv,
-    ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::cell;
-
-    #[test]
-    fn cells_are_quoted_and_formulas_defused() {
-        assert_eq!(cell("Lien"), "Lien");
-        assert_eq!(cell("a;b"), "\"a;b\"");
-        assert_eq!(cell("zeg \"hallo\""), "\"zeg \"\"hallo\"\"\"");
-        assert_eq!(cell("=HYPERLINK(1)"), "'=HYPERLINK(1)");
-    }
+        rows,
+    );
+    Ok(csv_export::attachment("nieuwsbrief-abonnees.csv", csv))
 }

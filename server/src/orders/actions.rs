@@ -1,10 +1,12 @@
 //! The coach's actions on one order: refund it and resend its confirmation.
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::admin::AdminOrderDetail;
 use super::{record, release_hold};
 use crate::db;
 use crate::error::{ApiPath, AppError, ErrorBody};
@@ -29,7 +31,7 @@ fn order_not_found() -> AppError {
     params(("id" = i64, Path, description = "Order id")),
     security(("bearer" = [])),
     responses(
-        (status = 204, description = "Refunded (with Stripe or Mollie: the refund was accepted by the provider); tickets cancelled, seats freed"),
+        (status = 200, description = "Refunded (with Stripe or Mollie: the refund was accepted by the provider); tickets cancelled, seats freed", body = AdminOrderDetail),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "Unknown order", body = ErrorBody),
@@ -41,7 +43,7 @@ fn order_not_found() -> AppError {
 pub async fn refund(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<i64>,
-) -> Result<StatusCode, AppError> {
+) -> Result<Json<AdminOrderDetail>, AppError> {
     let row = sqlx::query(
         "SELECT status, attention, provider, provider_ref, total_cents FROM orders WHERE id = $1",
     )
@@ -106,8 +108,9 @@ pub async fn refund(
         &format!("Terugbetaald via {provider}; tickets geannuleerd."),
     )
     .await?;
+    let detail = super::admin::detail(&mut tx, id).await?;
     tx.commit().await?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(Json(detail))
 }
 
 #[utoipa::path(

@@ -2,6 +2,7 @@
 //! Every transition is a conditional UPDATE on the current status inside one transaction with
 //! its effects (seats, coupon, tickets, e-mail), so a transition happens at most once.
 pub mod actions;
+pub mod admin;
 mod fulfilment;
 
 use std::time::Duration;

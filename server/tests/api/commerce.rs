@@ -532,7 +532,14 @@ async fn the_coach_refunds_and_resends(engine: Engine) {
         .unwrap();
     assert_eq!(resend.status().as_u16(), 204);
     app.wait_for_mails(2).await;
-    assert_eq!(refund(&token).await.unwrap().status().as_u16(), 204);
+    let refunded = refund(&token).await.unwrap();
+    assert_eq!(refunded.status().as_u16(), 200);
+    let detail: Value = refunded.json().await.unwrap();
+    assert_eq!(detail["status"], "refunded");
+    assert_eq!(
+        detail["history"].as_array().unwrap().last().unwrap()["status"],
+        "refunded"
+    );
     assert_eq!(order(&app, &public_id).await["status"], "refunded");
     assert_eq!(seats_taken(&app, event).await, 0);
     assert_eq!(

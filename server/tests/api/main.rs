@@ -3,6 +3,7 @@
 mod helpers;
 
 mod admin_auth;
+mod admin_commerce;
 mod admin_content;
 mod bad_input;
 mod commerce;

@@ -4,6 +4,38 @@
  */
 
 export interface paths {
+    "/api/admin/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_coupons"];
+        put?: never;
+        post: operations["admin_create_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["admin_update_coupon"];
+        post?: never;
+        delete: operations["admin_delete_coupon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/dashboard": {
         parameters: {
             query?: never;
@@ -100,6 +132,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/events/{id}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_tickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/events/{id}/tickets.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_export_tickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/me": {
         parameters: {
             query?: never;
@@ -108,6 +172,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["admin_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_get_order"];
         put?: never;
         post?: never;
         delete?: never;
@@ -206,6 +302,54 @@ export interface paths {
         get: operations["admin_export_subscribers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_check_in_by_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_cancel_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_check_in_ticket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -519,6 +663,72 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        AdminOrder: {
+            /** @description Set when the coach must act, e.g. `refund_needed`. */
+            attention?: string | null;
+            coupon_code?: string | null;
+            /** @description UTC, RFC 3339. */
+            created_at: string;
+            /** Format: int64 */
+            discount_cents: number;
+            email: string;
+            event_title?: string | null;
+            first_name: string;
+            /** Format: int64 */
+            id: number;
+            last_name: string;
+            paid_at?: string | null;
+            product_name: string;
+            provider: string;
+            provider_ref?: string | null;
+            /** @description The unguessable id in the buyer's links. */
+            public_id: string;
+            /** Format: int64 */
+            quantity: number;
+            /** @description pending, paid, canceled, expired, failed or refunded. */
+            status: string;
+            /**
+             * Format: int64
+             * @description Euro cents, VAT included.
+             */
+            total_cents: number;
+        };
+        AdminOrderDetail: components["schemas"]["AdminOrder"] & {
+            company?: string | null;
+            /** @description The consent the buyer accepted, word for word. */
+            consent_text: string;
+            /** @description When a pending order stops holding its seats. */
+            expires_at: string;
+            /** @description Every state change, oldest first. */
+            history: components["schemas"]["OrderHistoryEntry"][];
+            phone?: string | null;
+            /** Format: int64 */
+            subtotal_cents: number;
+            terms_accepted_at: string;
+            /** @description Tickets issued for the order (event orders), in issue order. */
+            tickets: components["schemas"]["Ticket"][];
+            /** Format: int64 */
+            unit_price_cents: number;
+            vat_number?: string | null;
+        };
+        AdminOrderPage: {
+            /** @description Newest first. */
+            items: components["schemas"]["AdminOrder"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        CheckIn: {
+            event_title: string;
+            ticket: components["schemas"]["Ticket"];
+        };
+        CheckInInput: {
+            /** @description As typed or scanned: case, spaces and dashes do not matter. */
+            code: string;
+        };
         CheckoutRequest: {
             /** @description The product's consent (see `/api/checkout/consent`). */
             accept_consent: boolean;
@@ -551,13 +761,100 @@ export interface components {
         Consent: {
             text: string;
         };
+        Coupon: {
+            active: boolean;
+            /** @description As the coach typed it; checked case-insensitively. */
+            code: string;
+            /** @description UTC, RFC 3339. */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description Sum of the discount of those paid orders, in euro cents.
+             */
+            discount_given_cents: number;
+            /** @description percent or fixed. */
+            discount_kind: string;
+            /**
+             * Format: int64
+             * @description percent: 1 to 100; fixed: euro cents.
+             */
+            discount_value: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            max_redemptions?: number | null;
+            /**
+             * Format: int64
+             * @description Paid orders that used the code.
+             */
+            paid_orders: number;
+            product_name?: string | null;
+            /** @description Only valid for this product; null for every product. */
+            product_slug?: string | null;
+            /**
+             * Format: int64
+             * @description Held by pending orders and kept by paid ones.
+             */
+            redemptions: number;
+            /** @description UTC, RFC 3339. */
+            valid_from?: string | null;
+            /** @description Brussels wall time `YYYY-MM-DDTHH:MM` (for a datetime-local input). */
+            valid_from_local?: string | null;
+            valid_until?: string | null;
+            valid_until_local?: string | null;
+        };
+        CouponInput: {
+            active: boolean;
+            /** @description 3 to 40 letters, digits, `-` or `_`; unique regardless of case. */
+            code: string;
+            /** @description percent or fixed. */
+            discount_kind: string;
+            /**
+             * Format: int64
+             * @description percent: 1 to 100; fixed: euro cents, 1 to 1 000 000.
+             */
+            discount_value: number;
+            /**
+             * Format: int64
+             * @description 1 to 100 000; null for no limit.
+             */
+            max_redemptions?: number | null;
+            /** @description Slug of the only product it is valid for; null or "" for every product. */
+            product_slug?: string | null;
+            /** @description Brussels wall time `YYYY-MM-DDTHH:MM`; null or "" for no start. */
+            valid_from_local?: string | null;
+            /** @description Brussels wall time `YYYY-MM-DDTHH:MM`, after the start; null or "" for no end. */
+            valid_until_local?: string | null;
+        };
+        CouponPage: {
+            /** @description Newest first. */
+            items: components["schemas"]["Coupon"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
         DashboardSummary: {
+            /**
+             * @description Orders the coach must act on (attention set), and failed payments of the last 30 days;
+             *     newest first, at most 10.
+             */
+            attention_orders: components["schemas"]["AdminOrder"][];
             /** @description Events of any kind that have not ended and are not cancelled (drafts too), soonest first. */
             next_events: components["schemas"]["AdminEvent"][];
+            /**
+             * @description Paid orders per Brussels month by payment date, the last 12 months (this one included),
+             *     oldest first; months without sales show 0. Refunded orders are left out.
+             */
+            revenue_by_month: components["schemas"]["MonthlyRevenue"][];
             reviews: components["schemas"]["ReviewStats"];
             /** @description Newsletter signups in each of the last 12 weeks, oldest first. */
             signups_per_week: components["schemas"]["WeeklySignups"][];
             subscribers: components["schemas"]["SubscriberCounts"];
+            /** @description Tickets of events that have not ended and are not cancelled, soonest first. */
+            tickets_by_event: components["schemas"]["EventTickets"][];
         };
         /** @enum {string} */
         Direction: "up" | "down";
@@ -676,9 +973,43 @@ export interface components {
             /** @description Published events that have not ended yet, soonest first. */
             events: components["schemas"]["Event"][];
         };
+        EventTickets: {
+            /** Format: int64 */
+            capacity: number;
+            /** Format: int64 */
+            checked_in: number;
+            /** Format: int64 */
+            event_id: number;
+            /** @description vertelavond, zelfbeeld or webinar. */
+            kind: string;
+            /**
+             * Format: int64
+             * @description Seats held by pending orders and taken by tickets.
+             */
+            seats_taken: number;
+            /** @description UTC, RFC 3339. */
+            starts_at: string;
+            /**
+             * Format: int64
+             * @description Tickets that are not cancelled.
+             */
+            tickets_sold: number;
+            title: string;
+        };
         LoginRequest: {
             email: string;
             password: string;
+        };
+        MonthlyRevenue: {
+            /** @description Brussels month, `YYYY-MM`. */
+            month: string;
+            /** Format: int64 */
+            orders: number;
+            /**
+             * Format: int64
+             * @description Sum of the paid orders' totals, euro cents (VAT included).
+             */
+            total_cents: number;
         };
         MoveRequest: {
             direction: components["schemas"]["Direction"];
@@ -692,6 +1023,12 @@ export interface components {
             starts_at: string;
             title: string;
             venue_name?: string | null;
+        };
+        OrderHistoryEntry: {
+            /** @description UTC, RFC 3339. */
+            created_at: string;
+            note: string;
+            status: string;
         };
         OrderRequest: {
             coupon?: string | null;
@@ -940,6 +1277,38 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        Ticket: {
+            /** @description UTC, RFC 3339. */
+            checked_in_at?: string | null;
+            /** @description Shown in groups of four with dashes, e.g. `K7QF-M2XD-9TPA`. */
+            code: string;
+            /** @description UTC, RFC 3339. */
+            created_at: string;
+            email: string;
+            /** Format: int64 */
+            event_id: number;
+            holder_name: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The order that paid for it; null for a free registration.
+             */
+            order_id?: number | null;
+            order_public_id?: string | null;
+            /** @description valid, checked_in or cancelled. */
+            status: string;
+        };
+        TicketPage: {
+            /** @description Sorted by holder name. */
+            items: components["schemas"]["Ticket"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
         TokenRequest: {
             /** @description The token from the link in the e-mail. */
             token?: string;
@@ -959,6 +1328,222 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_list_coupons: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Rows per page (default 20, at most 100). */
+                per_page?: number;
+                /** @description Search text (case-insensitive, part of a word is enough). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of coupons with their use, newest first; q searches the code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponPage"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_create_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input, with a message per field (also: the code exists already) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Coupon id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInput"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such coupon */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input (also: the code exists already, or a maximum below the use so far) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_delete_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Coupon id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such coupon */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An order used the code: set it inactive instead */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_dashboard: {
         parameters: {
             query?: never;
@@ -968,7 +1553,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Subscribers, signups per week, reviews and the next events */
+            /** @description Subscribers, signups per week, reviews, the next events, revenue per month, tickets per event and orders that need attention */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1476,8 +2061,115 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Places were already taken: cancel the date instead */
+            /** @description Places were already taken or ordered: cancel the date instead */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_tickets: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Rows per page (default 20, at most 100). */
+                per_page?: number;
+                /** @description Search text (case-insensitive, part of a word is enough). */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the event's tickets (cancelled ones too), by holder name; q searches name, e-mail and code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketPage"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_export_tickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event's tickets as CSV for Excel (Belgium): UTF-8 with BOM, `;`-separated, CRLF; by holder name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1525,6 +2217,115 @@ export interface operations {
             };
         };
     };
+    admin_list_orders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description pending, paid, canceled, expired, failed, refunded, or attention (orders the coach must
+                 *     act on, whatever their status); all when missing.
+                 */
+                status?: string;
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Rows per page (default 20, at most 100). */
+                per_page?: number;
+                /** @description Searches the buyer's name and e-mail, the order id and the coupon code. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of orders, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderPage"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown status */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id (the numeric one) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order with its history (oldest first) and tickets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_refund_order: {
         parameters: {
             query?: never;
@@ -1538,11 +2339,13 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Refunded (with Stripe or Mollie: the refund was accepted by the provider); tickets cancelled, seats freed */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
             };
             /** @description Not signed in */
             401: {
@@ -1940,6 +2743,193 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_check_in_by_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInInput"];
+            };
+        };
+        responses: {
+            /** @description Checked in; with the event's title so the door sees which event it is for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckIn"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No ticket with this code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already checked in (with the time) or cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No code given */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_cancel_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ticket id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled; its seat is free again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_check_in_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ticket id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Checked in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already checked in (with the time) or cancelled */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
