@@ -356,8 +356,10 @@ impl Settings {
             s.payments.hold_minutes = parse("payments.hold_minutes (ORDER_HOLD_MINUTES)", &v)?;
         }
         if let Some(v) = env("ORDER_SWEEP_INTERVAL_SECS") {
-            s.payments.sweep_interval_secs =
-                parse("payments.sweep_interval_secs (ORDER_SWEEP_INTERVAL_SECS)", &v)?;
+            s.payments.sweep_interval_secs = parse(
+                "payments.sweep_interval_secs (ORDER_SWEEP_INTERVAL_SECS)",
+                &v,
+            )?;
         }
         if let Some(v) = env("STRIPE_SECRET_KEY") {
             s.payments.stripe_secret_key = Secret::new(v);

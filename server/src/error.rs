@@ -39,6 +39,9 @@ pub enum AppError {
     Conflict(String),
     #[error("method not allowed")]
     MethodNotAllowed,
+    /// 503: something we depend on (the payment provider) is unreachable; try again later.
+    #[error("unavailable: {0}")]
+    Unavailable(String),
     #[error("rate limited")]
     RateLimited { retry_after_secs: u64 },
     #[error(transparent)]
@@ -77,7 +80,7 @@ pub struct ErrorBody {
 pub struct ErrorDetail {
     /// Machine-readable: validation, bad_request, unsupported_media_type, payload_too_large,
     /// not_found, unauthorized, invalid_credentials, session_expired, forbidden, conflict,
-    /// method_not_allowed, rate_limited, internal.
+    /// method_not_allowed, rate_limited, unavailable, internal.
     pub code: &'static str,
     /// Dutch, fit to show a visitor.
     pub message: String,
@@ -122,6 +125,12 @@ impl IntoResponse for AppError {
                 None,
             ),
             AppError::Conflict(message) => (StatusCode::CONFLICT, "conflict", message, None),
+            AppError::Unavailable(message) => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "unavailable",
+                message,
+                None,
+            ),
             AppError::MethodNotAllowed => (
                 StatusCode::METHOD_NOT_ALLOWED,
                 "method_not_allowed",

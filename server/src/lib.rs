@@ -1,7 +1,9 @@
 //! The In Lumine server: JSON API, outbox worker and the prerendered web app.
 pub mod admin;
 pub mod auth;
+pub mod checkout;
 pub mod configuration;
+pub mod coupons;
 pub mod dashboard;
 pub mod db;
 pub mod domain;
@@ -10,16 +12,21 @@ pub mod error;
 pub mod events;
 pub mod ics;
 pub mod newsletter;
+pub mod nl;
 pub mod openapi;
+pub mod orders;
 pub mod outbox;
 pub mod paging;
 pub mod payments;
+pub mod products;
+pub mod qr;
 pub mod reviews;
 pub mod secret_token;
 pub mod seed;
 pub mod site;
 pub mod site_pages;
 pub mod startup;
+pub mod tickets;
 pub mod validation;
 
 /// Logs to stderr (stdout carries the `Listening on` line and `openapi` output); RUST_LOG, default info.

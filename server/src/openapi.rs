@@ -4,7 +4,10 @@ use axum::response::IntoResponse;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::{admin, auth, drempel_videos, error, events, newsletter, reviews, startup};
+use crate::{
+    admin, auth, checkout, drempel_videos, error, events, newsletter, payments, products, reviews,
+    startup,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -20,6 +23,15 @@ use crate::{admin, auth, drempel_videos, error, events, newsletter, reviews, sta
         auth::login,
         auth::refresh,
         auth::logout,
+        products::list,
+        products::detail,
+        checkout::consent,
+        checkout::quote,
+        checkout::start,
+        checkout::order_summary,
+        payments::routes::webhook,
+        payments::routes::simulated_session,
+        payments::routes::simulated_outcome,
     ),
     modifiers(&BearerAuth),
     components(schemas(error::ErrorBody, error::ErrorDetail)),
@@ -29,6 +41,7 @@ use crate::{admin, auth, drempel_videos, error, events, newsletter, reviews, sta
         (name = "newsletter", description = "Newsletter with double opt-in"),
         (name = "events", description = "Storytelling evenings, course dates and webinars"),
         (name = "drempel-videos", description = "Free threshold videos"),
+        (name = "commerce", description = "Products, checkout, orders and payment webhooks"),
         (name = "auth", description = "Admin sign-in and sessions"),
         (name = "admin", description = "The coach's admin area; every call needs an admin access token"),
     )

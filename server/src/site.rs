@@ -14,6 +14,13 @@ pub struct Site {
     pub logo: String,
     pub share_image: String,
     pub aggregate_rating: AggregateRating,
+    /// The VAT rate contained in every price, for the checkout's breakdown.
+    #[serde(default = "default_vat_rate")]
+    pub vat_rate_percent: i64,
+}
+
+fn default_vat_rate() -> i64 {
+    21
 }
 
 #[derive(Debug, Clone, Deserialize)]

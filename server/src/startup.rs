@@ -29,9 +29,13 @@ use crate::auth::tokens::AuthConfig;
 use crate::configuration::Settings;
 use crate::error::{api_method_not_allowed, api_not_found};
 use crate::outbox::{self, Deliverer};
+use crate::payments::Provider;
 use crate::site::Site;
 use crate::site_pages::{self, SitePages};
-use crate::{admin, auth, db, drempel_videos, events, newsletter, openapi, reviews};
+use crate::{
+    admin, auth, checkout, db, drempel_videos, events, newsletter, openapi, orders, payments,
+    products, reviews,
+};
 
 /// Shared by all handlers; cheap to clone.
 #[derive(Clone)]
@@ -45,12 +49,16 @@ pub struct AppState {
     pub outbox_notify: Arc<Notify>,
     pub pages: Arc<SitePages>,
     pub auth: Arc<AuthConfig>,
+    pub payments: Arc<Provider>,
+    /// How long a pending order holds its seats.
+    pub order_hold: Duration,
 }
 
 pub struct Application {
     listener: TcpListener,
     router: Router,
     worker: JoinHandle<()>,
+    sweeper: JoinHandle<()>,
     stop_worker: watch::Sender<bool>,
 }
 
@@ -80,6 +88,7 @@ impl Application {
         let auth = AuthConfig::load(&settings.auth, &pool).await?;
         let notify = Arc::new(Notify::new());
         let hsts = public_url.starts_with("https://");
+        let payments = Arc::new(Provider::from_settings(&settings.payments, &public_url)?);
         let state = AppState {
             pool: pool.clone(),
             site: Arc::new(site),
@@ -88,17 +97,25 @@ impl Application {
             outbox_notify: notify.clone(),
             pages: Arc::new(pages),
             auth: Arc::new(auth),
+            payments,
+            order_hold: settings.payments.hold(),
         };
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))
             .await
             .with_context(|| format!("cannot listen on {}:{}", settings.host, settings.port))?;
         let (stop_worker, stopped) = watch::channel(false);
+        let sweeper = orders::spawn_sweeper(
+            state.clone(),
+            settings.payments.sweep_interval(),
+            stopped.clone(),
+        );
         let worker =
             outbox::spawn_worker(pool, deliverer, settings.outbox.clone(), notify, stopped);
         Ok(Self {
             listener,
             router: router(state, hsts),
             worker,
+            sweeper,
             stop_worker,
         })
     }
@@ -130,6 +147,7 @@ impl Application {
             .await?;
         let _ = self.stop_worker.send(true);
         let _ = self.worker.await;
+        let _ = self.sweeper.await;
         Ok(())
     }
 }
@@ -141,6 +159,9 @@ fn router(state: AppState, hsts: bool) -> Router {
         .merge(events::router())
         .merge(drempel_videos::router())
         .merge(auth::router())
+        .merge(products::router())
+        .merge(checkout::router())
+        .merge(payments::routes::router())
         .merge(admin::router(state.clone()))
         .route("/openapi.json", get(openapi::serve))
         .fallback(api_not_found)

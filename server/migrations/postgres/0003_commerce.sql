@@ -116,3 +116,26 @@ CREATE TABLE tickets (
 );
 CREATE INDEX tickets_event_idx ON tickets (event_id, created_at);
 CREATE INDEX tickets_order_idx ON tickets (order_id);
+
+-- The catalogue with the spec's prices (VAT included). The coach's platform gives course access.
+INSERT INTO products (slug, name, description, kind, event_kind, price_cents, access_url, page_path, max_per_order, active, created_at, updated_at) VALUES
+    ('spiegelgevecht', 'Het Spiegelgevecht',
+     'Een online cursus waarin je leert kijken naar wat de spiegel je echt vertelt, en de strijd met jezelf zachter maakt.',
+     'course', NULL, 1900, 'https://platform.inlumine.be', '/begrijp-jezelf/spiegelgevecht', 1, 1,
+     '2026-11-21T00:00:00.000000Z', '2026-11-21T00:00:00.000000Z'),
+    ('zelfinzicht-7-stappen', 'Zelfinzicht in 7 Stappen',
+     'Zeven online stappen naar een helder beeld van wie je bent, wat je drijft en wat je tegenhoudt.',
+     'course', NULL, 9700, 'https://platform.inlumine.be', '/begrijp-jezelf', 1, 1,
+     '2026-11-21T00:00:00.000000Z', '2026-11-21T00:00:00.000000Z'),
+    ('zelfbeeld-ommekeer', 'De Zelfbeeld-Ommekeer',
+     'Drie dagen in Mechelen waarin je je zelfbeeld grondig omkeert: van oude overtuigingen naar een beeld dat klopt met wie je nu bent.',
+     'event', 'zelfbeeld', 150000, NULL, '/product-zelfbeeld-ommekeer', 1, 1,
+     '2026-11-21T00:00:00.000000Z', '2026-11-21T00:00:00.000000Z'),
+    ('vertelavond', 'Ticket vertelavond',
+     'Een plaats op de vertelavond in Mechelen.',
+     'event', 'vertelavond', 3500, NULL, '/vertelavond', 10, 1,
+     '2026-11-21T00:00:00.000000Z', '2026-11-21T00:00:00.000000Z'),
+    ('webinar', 'Ticket webinar',
+     'Een plaats in een betalend webinar van de reeks.',
+     'event', 'webinar', 0, NULL, '/webinar-reeks', 5, 1,
+     '2026-11-21T00:00:00.000000Z', '2026-11-21T00:00:00.000000Z');

@@ -25,6 +25,14 @@ pub struct Attachment {
     pub base64: String,
 }
 
+/// Text safe to put inside HTML e-mail bodies and attribute values.
+pub fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 #[derive(Debug, Serialize, Deserialize)]
 struct WebhookPayload {
     url: String,

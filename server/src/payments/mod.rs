@@ -1,6 +1,7 @@
 //! Payment providers behind one interface. The provider only moves money; what a payment
 //! means for an order is decided in `orders::apply_payment_update`, the same for every provider.
 pub mod mollie;
+pub mod routes;
 pub mod simulated;
 pub mod stripe;
 
@@ -72,7 +73,9 @@ pub enum Provider {
 impl Provider {
     pub fn from_settings(settings: &PaymentSettings, public_url: &str) -> anyhow::Result<Self> {
         Ok(match settings.provider {
-            PaymentProviderKind::Simulated => Self::Simulated(simulated::Simulated::new(public_url)),
+            PaymentProviderKind::Simulated => {
+                Self::Simulated(simulated::Simulated::new(public_url))
+            }
             PaymentProviderKind::Stripe => Self::Stripe(stripe::Stripe::new(settings)?),
             PaymentProviderKind::Mollie => Self::Mollie(mollie::Mollie::new(settings)?),
         })

@@ -36,7 +36,10 @@ impl Simulated {
     pub fn create_payment(&self, _payment: &NewPayment<'_>) -> anyhow::Result<CreatedPayment> {
         let provider_ref = format!("sim_{}", secret_token::new_token());
         Ok(CreatedPayment {
-            checkout_url: format!("{}/betalen/simulatie?sessie={provider_ref}", self.public_url),
+            checkout_url: format!(
+                "{}/betalen/simulatie?sessie={provider_ref}",
+                self.public_url
+            ),
             provider_ref,
         })
     }

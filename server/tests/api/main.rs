@@ -5,6 +5,7 @@ mod helpers;
 mod admin_auth;
 mod admin_content;
 mod bad_input;
+mod commerce;
 mod events;
 mod health;
 mod newsletter;

@@ -116,6 +116,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_refund_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_resend_order_confirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reviews": {
         parameters: {
             query?: never;
@@ -228,6 +260,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["start_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["checkout_consent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["checkout_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/drempel-videos": {
         parameters: {
             query?: never;
@@ -308,6 +388,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/simulated/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["simulated_payment_session"];
+        put?: never;
+        post: operations["simulated_payment_outcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["payment_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_product"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews": {
         parameters: {
             query?: never;
@@ -358,6 +518,38 @@ export interface components {
             per_page: number;
             /** Format: int64 */
             total: number;
+        };
+        CheckoutRequest: {
+            /** @description The product's consent (see `/api/checkout/consent`). */
+            accept_consent: boolean;
+            accept_terms: boolean;
+            company?: string | null;
+            coupon?: string | null;
+            email: string;
+            /**
+             * Format: int64
+             * @description Required for event products.
+             */
+            event_id?: number | null;
+            first_name: string;
+            /** @description Chosen by the form once per attempt (16–100 of A-Z a-z 0-9 - _); the same key finds the same order. */
+            idempotency_key: string;
+            last_name: string;
+            phone?: string | null;
+            /** @description Product slug. */
+            product: string;
+            /** Format: int64 */
+            quantity: number;
+            vat_number?: string | null;
+        };
+        CheckoutStarted: {
+            /** @description The payment page to send the buyer to. */
+            checkout_url: string;
+            /** @description The order's public id, used by the success and canceled pages. */
+            order_id: string;
+        };
+        Consent: {
+            text: string;
         };
         DashboardSummary: {
             /** @description Events of any kind that have not ended and are not cancelled (drafts too), soonest first. */
@@ -416,7 +608,7 @@ export interface components {
             /**
              * @description Machine-readable: validation, bad_request, unsupported_media_type, payload_too_large,
              *     not_found, unauthorized, invalid_credentials, session_expired, forbidden, conflict,
-             *     method_not_allowed, rate_limited, internal.
+             *     method_not_allowed, rate_limited, unavailable, internal.
              */
             code: string;
             fields?: {
@@ -490,6 +682,124 @@ export interface components {
         };
         MoveRequest: {
             direction: components["schemas"]["Direction"];
+        };
+        OrderEvent: {
+            city?: string | null;
+            ends_at: string;
+            /** Format: int64 */
+            id: number;
+            online_url?: string | null;
+            starts_at: string;
+            title: string;
+            venue_name?: string | null;
+        };
+        OrderRequest: {
+            coupon?: string | null;
+            /**
+             * Format: int64
+             * @description Required for event products: the chosen date.
+             */
+            event_id?: number | null;
+            /** @description Product slug. */
+            product: string;
+            /** Format: int64 */
+            quantity: number;
+        };
+        /** @description The order as its buyer may see it on the success and canceled pages. */
+        OrderSummary: {
+            /** @description Paid course orders: where the course is followed. */
+            access_url?: string | null;
+            coupon_code?: string | null;
+            /** Format: int64 */
+            discount_cents: number;
+            email: string;
+            event?: null | components["schemas"]["OrderEvent"];
+            expires_at: string;
+            first_name: string;
+            order_id: string;
+            paid_at?: string | null;
+            /** @description course or event. */
+            product_kind: string;
+            product_name: string;
+            product_slug: string;
+            /** Format: int64 */
+            quantity: number;
+            /** @description pending, paid, canceled, expired, failed or refunded. */
+            status: string;
+            /** Format: int64 */
+            subtotal_cents: number;
+            /**
+             * Format: int64
+             * @description Tickets issued for this order.
+             */
+            ticket_count: number;
+            /** Format: int64 */
+            total_cents: number;
+        };
+        Product: {
+            description: string;
+            /** @description For event products: the kind of event it is bought for. */
+            event_kind?: string | null;
+            /** @description course or event. */
+            kind: string;
+            /**
+             * Format: int64
+             * @description Most seats one order may take.
+             */
+            max_per_order: number;
+            name: string;
+            /** @description The page that presents the product. */
+            page_path: string;
+            /**
+             * Format: int64
+             * @description VAT-inclusive euro cents; event products take the chosen event's price.
+             */
+            price_cents: number;
+            slug: string;
+        };
+        ProductDetail: components["schemas"]["Product"] & {
+            /** @description Event products: the published events of its kind that have not started, soonest first. */
+            events: components["schemas"]["Event"][];
+        };
+        Quote: {
+            coupon?: null | components["schemas"]["QuoteCoupon"];
+            /** Format: int64 */
+            discount_cents: number;
+            event_title?: string | null;
+            /**
+             * Format: int64
+             * @description The most this order may take: the per-order maximum, bounded by the seats left.
+             */
+            max_quantity: number;
+            product_name: string;
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Seats still free at the event (null for courses).
+             */
+            seats_left?: number | null;
+            /** Format: int64 */
+            subtotal_cents: number;
+            /**
+             * Format: int64
+             * @description What the buyer pays, VAT included.
+             */
+            total_cents: number;
+            /** Format: int64 */
+            unit_price_cents: number;
+            /**
+             * Format: int64
+             * @description The VAT contained in the total.
+             */
+            vat_cents: number;
+            /** Format: int64 */
+            vat_rate_percent: number;
+        };
+        QuoteCoupon: {
+            code: string;
+            /** @description e.g. "10% korting". */
+            label: string;
         };
         RefreshRequest: {
             refresh_token: string;
@@ -567,6 +877,24 @@ export interface components {
             id: number;
             /** @description admin or user; only admin may use /api/admin. */
             role: string;
+        };
+        SimulatedOutcome: {
+            /** @description paid, canceled or failed: the button pressed. */
+            outcome: string;
+        };
+        SimulatedRedirect: {
+            /** @description Where the buyer goes next, as a real provider would redirect. */
+            redirect_url: string;
+        };
+        SimulatedSession: {
+            /** Format: int64 */
+            amount_cents: number;
+            /** @description What is being paid, e.g. "2 × Vertelavond: …". */
+            description: string;
+            order_id: string;
+            reference: string;
+            /** @description The order's status: only a pending order can still be paid normally. */
+            status: string;
         };
         StatusResponse: {
             status: string;
@@ -1197,6 +1525,129 @@ export interface operations {
             };
         };
     };
+    admin_refund_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refunded (with Stripe or Mollie: the refund was accepted by the provider); tickets cancelled, seats freed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing was paid for this order, or it was refunded already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider refused or could not be reached; nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_resend_order_confirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation e-mail is queued again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order is not paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_list_reviews: {
         parameters: {
             query?: {
@@ -1604,6 +2055,158 @@ export interface operations {
             };
         };
     };
+    start_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description This idempotency key already made an order: the same one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutStarted"];
+                };
+            };
+            /** @description Order created with its seats held; send the buyer to checkout_url */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutStarted"];
+                };
+            };
+            /** @description Unknown product or event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sold out ("uitverkocht") or no longer bookable */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input, per field; unknown fields such as prices are refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider cannot be reached; nothing is held */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkout_consent: {
+        parameters: {
+            query: {
+                /** @description Product slug. */
+                product: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consent text the buyer must accept for this product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consent"];
+                };
+            };
+            /** @description Unknown product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkout_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The price the server would charge; nothing is stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Unknown product or event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sold out or no longer bookable */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid quantity or coupon, per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_drempel_videos: {
         parameters: {
             query?: never;
@@ -1772,6 +2375,220 @@ export interface operations {
                 };
             };
             /** @description Unknown token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's public id */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order as the buyer may see it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSummary"];
+                };
+            };
+            /** @description Unknown order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    simulated_payment_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The simulated payment's reference */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the test payment page shows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulatedSession"];
+                };
+            };
+            /** @description Unknown payment, or another provider is configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    simulated_payment_outcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The simulated payment's reference */
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulatedOutcome"];
+            };
+        };
+        responses: {
+            /** @description The outcome went through the webhook path; follow redirect_url */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulatedRedirect"];
+                };
+            };
+            /** @description Unknown payment, or another provider is configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown outcome */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description stripe, mollie or simulated: must be the configured provider */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        /** @description The provider's own format, verified before use */
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Applied, or known already (deliveries are deduplicated) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signature missing, forged or stale, or an unreadable body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the configured provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider could not be asked for the status; it will retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"][];
+                };
+            };
+        };
+    };
+    get_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product slug, e.g. vertelavond */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product and, for event products, its bookable dates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetail"];
+                };
+            };
+            /** @description Unknown or inactive product */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,480 @@
+//! Public checkout: live quotes, starting a payment for a new order, and the order status the
+//! success page polls. Every amount is computed here; the client only names what it wants.
+mod pricing;
+
+use std::time::Duration;
+
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::domain::EmailAddress;
+use crate::error::{ApiJson, ApiPath, AppError};
+use crate::orders::{self, OrderSummary};
+use crate::payments::NewPayment;
+use crate::startup::AppState;
+use crate::validation::Fields;
+use crate::{db, products, secret_token};
+
+pub use pricing::{OrderRequest, Priced, Quote};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/checkout", post(start))
+        .route("/checkout/quote", post(quote))
+        .route("/checkout/consent", get(consent))
+        .route("/orders/{order_id}", get(order_summary))
+}
+
+/// The consent that fits the product, stored with the order in these exact words.
+pub fn consent_text(product_kind: &str) -> &'static str {
+    if product_kind == "course" {
+        "Ik vraag uitdrukkelijk om meteen toegang te krijgen tot de online cursus en begrijp dat ik \
+         daardoor mijn herroepingsrecht verlies."
+    } else {
+        "Ik begrijp dat er voor een vertelavond, cursusdatum of webinar op een vaste datum geen \
+         herroepingsrecht geldt."
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ConsentQuery {
+    /// Product slug.
+    pub product: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Consent {
+    pub text: String,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/checkout/consent",
+    operation_id = "checkout_consent",
+    tag = "commerce",
+    params(ConsentQuery),
+    responses(
+        (status = 200, description = "The consent text the buyer must accept for this product", body = Consent),
+        (status = 404, description = "Unknown product", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn consent(
+    State(state): State<AppState>,
+    query: Result<Query<ConsentQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Consent>, AppError> {
+    let Ok(Query(query)) = query else {
+        return Err(products::not_found());
+    };
+    let product = products::find(&state.pool, &query.product)
+        .await?
+        .ok_or_else(products::not_found)?;
+    Ok(Json(Consent {
+        text: consent_text(&product.product.kind).to_string(),
+    }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/checkout/quote",
+    operation_id = "checkout_quote",
+    tag = "commerce",
+    request_body = OrderRequest,
+    responses(
+        (status = 200, description = "The price the server would charge; nothing is stored", body = Quote),
+        (status = 404, description = "Unknown product or event", body = crate::error::ErrorBody),
+        (status = 409, description = "Sold out or no longer bookable", body = crate::error::ErrorBody),
+        (status = 422, description = "Invalid quantity or coupon, per field", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn quote(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<OrderRequest>,
+) -> Result<Json<Quote>, AppError> {
+    let mut tx = state.pool.begin().await?;
+    let priced = pricing::price(&mut tx, &request, &db::now()).await?;
+    tx.rollback().await?;
+    Ok(Json(priced.quote(state.site.vat_rate_percent)))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckoutRequest {
+    /// Chosen by the form once per attempt (16–100 of A-Z a-z 0-9 - _); the same key finds the same order.
+    pub idempotency_key: String,
+    /// Product slug.
+    pub product: String,
+    /// Required for event products.
+    pub event_id: Option<i64>,
+    pub quantity: i64,
+    pub coupon: Option<String>,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub company: Option<String>,
+    pub vat_number: Option<String>,
+    pub accept_terms: bool,
+    /// The product's consent (see `/api/checkout/consent`).
+    pub accept_consent: bool,
+}
+
+impl CheckoutRequest {
+    fn order(&self) -> OrderRequest {
+        OrderRequest {
+            product: self.product.clone(),
+            event_id: self.event_id,
+            quantity: self.quantity,
+            coupon: self.coupon.clone(),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CheckoutStarted {
+    /// The order's public id, used by the success and canceled pages.
+    pub order_id: String,
+    /// The payment page to send the buyer to.
+    pub checkout_url: String,
+}
+
+struct Buyer {
+    first_name: String,
+    last_name: String,
+    email: String,
+    phone: Option<String>,
+    company: Option<String>,
+    vat_number: Option<String>,
+}
+
+fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
+    let mut fields = Fields::default();
+    let key = &request.idempotency_key;
+    if !(16..=100).contains(&key.len())
+        || !key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        fields.error(
+            "idempotency_key",
+            "Herlaad de pagina en probeer het opnieuw.",
+        );
+    }
+    let first_name = fields.text(
+        "first_name",
+        &request.first_name,
+        "Je voornaam",
+        Some("Vul je voornaam in."),
+        100,
+    );
+    let last_name = fields.text(
+        "last_name",
+        &request.last_name,
+        "Je achternaam",
+        Some("Vul je achternaam in."),
+        100,
+    );
+    let email = match EmailAddress::parse(&request.email) {
+        Ok(email) => email.as_ref().to_string(),
+        Err(message) => {
+            fields.error("email", message);
+            String::new()
+        }
+    };
+    let optional = |fields: &mut Fields, field, value: &Option<String>, label, max| {
+        let value = fields.text(
+            field,
+            value.as_deref().unwrap_or_default(),
+            label,
+            None,
+            max,
+        );
+        (!value.is_empty()).then_some(value)
+    };
+    let phone = optional(
+        &mut fields,
+        "phone",
+        &request.phone,
+        "Je telefoonnummer",
+        30,
+    );
+    if phone.as_deref().is_some_and(|p| {
+        !p.chars()
+            .all(|c| c.is_ascii_digit() || " +-./()".contains(c))
+            || p.chars().filter(char::is_ascii_digit).count() < 8
+    }) {
+        fields.error(
+            "phone",
+            "Vul een geldig telefoonnummer in, bv. 0470 12 34 56.",
+        );
+    }
+    let company = optional(
+        &mut fields,
+        "company",
+        &request.company,
+        "De bedrijfsnaam",
+        150,
+    );
+    let vat_number = optional(
+        &mut fields,
+        "vat_number",
+        &request.vat_number,
+        "Het btw-nummer",
+        20,
+    )
+    .map(|v| {
+        v.chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_uppercase()
+    });
+    if let Some(vat) = &vat_number {
+        let valid = vat.len() >= 4
+            && vat.len() <= 16
+            && vat[..2].chars().all(|c| c.is_ascii_uppercase())
+            && vat[2..].chars().any(|c| c.is_ascii_digit());
+        if !valid {
+            fields.error(
+                "vat_number",
+                "Vul een geldig btw-nummer in met landcode, bv. BE0123456789.",
+            );
+        } else if company.is_none() {
+            fields.error("company", "Vul ook de bedrijfsnaam in bij een btw-nummer.");
+        }
+    }
+    if !request.accept_terms {
+        fields.error(
+            "accept_terms",
+            "Aanvaard de algemene voorwaarden en het privacybeleid om verder te gaan.",
+        );
+    }
+    if !request.accept_consent {
+        fields.error(
+            "accept_consent",
+            "Vink deze verklaring aan om verder te gaan.",
+        );
+    }
+    fields.finish()?;
+    Ok(Buyer {
+        first_name,
+        last_name,
+        email,
+        phone,
+        company,
+        vat_number,
+    })
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/checkout",
+    operation_id = "start_checkout",
+    tag = "commerce",
+    request_body = CheckoutRequest,
+    responses(
+        (status = 201, description = "Order created with its seats held; send the buyer to checkout_url", body = CheckoutStarted),
+        (status = 200, description = "This idempotency key already made an order: the same one", body = CheckoutStarted),
+        (status = 404, description = "Unknown product or event", body = crate::error::ErrorBody),
+        (status = 409, description = "Sold out (\"uitverkocht\") or no longer bookable", body = crate::error::ErrorBody),
+        (status = 422, description = "Invalid input, per field; unknown fields such as prices are refused", body = crate::error::ErrorBody),
+        (status = 503, description = "The payment provider cannot be reached; nothing is held", body = crate::error::ErrorBody),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn start(
+    State(state): State<AppState>,
+    ApiJson(request): ApiJson<CheckoutRequest>,
+) -> Result<(StatusCode, Json<CheckoutStarted>), AppError> {
+    let buyer = validate_buyer(&request)?;
+    let order = request.order();
+    if let Some(existing) = existing_order(&state, &request.idempotency_key).await? {
+        return Ok((StatusCode::OK, Json(existing)));
+    }
+
+    let now = Timestamp::now();
+    let expires_at = now + SignedDuration::try_from(state.order_hold).expect("hold fits");
+    let public_id = secret_token::new_token();
+    let mut tx = db::begin_write(&state.pool).await?;
+    // Holds that ran out free their seats first, so they never block a buyer.
+    let expired = orders::expire_due_in(&mut tx, order.event_id).await?;
+    let priced = pricing::price(&mut tx, &order, &db::format_ts(now)).await?;
+    let seats = if priced.event.is_some() {
+        priced.quantity
+    } else {
+        0
+    };
+    if let Some(event) = &priced.event
+        && !orders::take_seats(&mut tx, event.id, seats).await?
+    {
+        return Err(pricing::sold_out(event.seats_left, seats));
+    }
+    if let Some(coupon) = &priced.coupon
+        && !crate::coupons::hold(&mut tx, coupon.id).await?
+    {
+        let mut fields = Fields::default();
+        fields.error("coupon", crate::coupons::USED_UP);
+        return Err(fields.finish().unwrap_err());
+    }
+    let inserted = sqlx::query(
+        "INSERT INTO orders (public_id, idempotency_key, product_id, event_id, quantity, first_name, last_name, \
+         email, phone, company, vat_number, unit_price_cents, subtotal_cents, discount_cents, total_cents, \
+         coupon_id, coupon_code, coupon_held, seats_held, terms_accepted_at, consent_text, status, provider, \
+         expires_at, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
+         'pending', $22, $23, $20, $20) RETURNING id",
+    )
+    .bind(&public_id)
+    .bind(&request.idempotency_key)
+    .bind(priced.product.id)
+    .bind(priced.event.as_ref().map(|e| e.id))
+    .bind(priced.quantity)
+    .bind(&buyer.first_name)
+    .bind(&buyer.last_name)
+    .bind(&buyer.email)
+    .bind(&buyer.phone)
+    .bind(&buyer.company)
+    .bind(&buyer.vat_number)
+    .bind(priced.unit_price_cents)
+    .bind(priced.subtotal_cents)
+    .bind(priced.discount_cents)
+    .bind(priced.total_cents)
+    .bind(priced.coupon.as_ref().map(|c| c.id))
+    .bind(priced.coupon.as_ref().map(|c| c.code.clone()))
+    .bind(i64::from(priced.coupon.is_some()))
+    .bind(seats)
+    .bind(db::format_ts(now))
+    .bind(consent_text(&priced.product.product.kind))
+    .bind(state.payments.name())
+    .bind(db::format_ts(expires_at))
+    .fetch_one(&mut *tx)
+    .await;
+    let order_id: i64 = match inserted {
+        Ok(row) => row.try_get("id")?,
+        // The same key raced us: that request's order is the answer.
+        Err(e) if is_unique_violation(&e) => {
+            drop(tx);
+            return match existing_order(&state, &request.idempotency_key).await? {
+                Some(existing) => Ok((StatusCode::OK, Json(existing))),
+                None => Err(e.into()),
+            };
+        }
+        Err(e) => return Err(e.into()),
+    };
+    orders::record(
+        &mut tx,
+        order_id,
+        "pending",
+        "Bestelling aangemaakt; plaatsen vastgehouden tot betaling.",
+    )
+    .await?;
+    tx.commit().await?;
+    orders::cancel_at_provider(&state, expired).await;
+
+    let description = priced.description();
+    let payment = NewPayment {
+        order_public_id: &public_id,
+        description: &description,
+        amount_cents: priced.total_cents,
+        email: &buyer.email,
+        success_url: format!("{}/payment-success?order={public_id}", state.public_url),
+        cancel_url: format!("{}/payment-canceled?order={public_id}", state.public_url),
+        webhook_url: format!(
+            "{}/api/payments/webhook/{}",
+            state.public_url,
+            state.payments.name()
+        ),
+        expires_at,
+    };
+    let created = match state.payments.create_payment(&payment).await {
+        Ok(created) => created,
+        Err(e) => {
+            tracing::error!(
+                error = format!("{e:#}"),
+                "payment provider refused the payment"
+            );
+            orders::fail_unstarted(&state.pool, order_id).await?;
+            return Err(AppError::Unavailable(
+                "De betaling kon niet gestart worden. Er is niets aangerekend; probeer het over een paar minuten opnieuw."
+                    .into(),
+            ));
+        }
+    };
+    sqlx::query(
+        "UPDATE orders SET provider_ref = $1, checkout_url = $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(&created.provider_ref)
+    .bind(&created.checkout_url)
+    .bind(db::now())
+    .bind(order_id)
+    .execute(&state.pool)
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(CheckoutStarted {
+            order_id: public_id,
+            checkout_url: created.checkout_url,
+        }),
+    ))
+}
+
+/// The order an idempotency key already made. Its payment page may still be on its way
+/// (another request is talking to the provider), so wait for it briefly.
+async fn existing_order(state: &AppState, key: &str) -> Result<Option<CheckoutStarted>, AppError> {
+    for _ in 0..40 {
+        let row = sqlx::query(
+            "SELECT public_id, checkout_url, status FROM orders WHERE idempotency_key = $1",
+        )
+        .bind(key)
+        .fetch_optional(&state.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let status: String = row.try_get("status")?;
+        if let Some(checkout_url) = row.try_get::<Option<String>, _>("checkout_url")? {
+            return Ok(Some(CheckoutStarted {
+                order_id: row.try_get("public_id")?,
+                checkout_url,
+            }));
+        }
+        if status != "pending" {
+            return Err(AppError::Conflict(
+                "Deze bestelling kon niet afgerond worden. Herlaad de pagina en probeer het opnieuw.".into(),
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    Err(AppError::Unavailable(
+        "Je bestelling wordt nog aangemaakt. Probeer het zo meteen opnieuw.".into(),
+    ))
+}
+
+pub fn is_unique_violation(e: &sqlx::Error) -> bool {
+    e.as_database_error()
+        .is_some_and(|d| d.is_unique_violation())
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/orders/{order_id}",
+    operation_id = "get_order",
+    tag = "commerce",
+    params(("order_id" = String, Path, description = "The order's public id")),
+    responses(
+        (status = 200, description = "The order as the buyer may see it", body = OrderSummary),
+        (status = 404, description = "Unknown order", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn order_summary(
+    State(state): State<AppState>,
+    ApiPath(order_id): ApiPath<String>,
+) -> Result<Json<OrderSummary>, AppError> {
+    orders::summary(&state.pool, &order_id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| AppError::NotFound("Deze bestelling bestaat niet.".into()))
+}

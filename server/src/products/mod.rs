@@ -1,0 +1,154 @@
+//! The catalogue: courses with their own price, and event products bought per dated event.
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use sqlx::any::AnyRow;
+use sqlx::{AnyPool, AssertSqlSafe, Row};
+use utoipa::ToSchema;
+
+use crate::db;
+use crate::error::{ApiPath, AppError};
+use crate::events::{COLUMNS as EVENT_COLUMNS, Event};
+use crate::startup::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/products", get(list))
+        .route("/products/{slug}", get(detail))
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Product {
+    pub slug: String,
+    pub name: String,
+    pub description: String,
+    /// course or event.
+    pub kind: String,
+    /// For event products: the kind of event it is bought for.
+    pub event_kind: Option<String>,
+    /// VAT-inclusive euro cents; event products take the chosen event's price.
+    pub price_cents: i64,
+    /// The page that presents the product.
+    pub page_path: String,
+    /// Most seats one order may take.
+    pub max_per_order: i64,
+}
+
+/// A product row with what only the server needs.
+pub struct StoredProduct {
+    pub id: i64,
+    pub product: Product,
+    pub access_url: Option<String>,
+}
+
+const COLUMNS: &str = "id, slug, name, description, kind, event_kind, price_cents, access_url, page_path, max_per_order";
+
+impl StoredProduct {
+    fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            id: row.try_get("id")?,
+            access_url: row.try_get("access_url")?,
+            product: Product {
+                slug: row.try_get("slug")?,
+                name: row.try_get("name")?,
+                description: row.try_get("description")?,
+                kind: row.try_get("kind")?,
+                event_kind: row.try_get("event_kind")?,
+                price_cents: row.try_get("price_cents")?,
+                page_path: row.try_get("page_path")?,
+                max_per_order: row.try_get("max_per_order")?,
+            },
+        })
+    }
+
+    pub fn is_event(&self) -> bool {
+        self.product.kind == "event"
+    }
+}
+
+/// An active product by slug.
+pub async fn find<'e, E>(executor: E, slug: &str) -> Result<Option<StoredProduct>, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM products WHERE slug = $1 AND active = 1"
+    )))
+    .bind(slug)
+    .fetch_optional(executor)
+    .await?
+    .as_ref()
+    .map(StoredProduct::from_row)
+    .transpose()
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ProductDetail {
+    #[serde(flatten)]
+    pub product: Product,
+    /// Event products: the published events of its kind that have not started, soonest first.
+    pub events: Vec<Event>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/products",
+    operation_id = "list_products",
+    tag = "commerce",
+    responses((status = 200, description = "Active products", body = [Product]))
+)]
+pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<Product>>, AppError> {
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM products WHERE active = 1 ORDER BY id"
+    )))
+    .fetch_all(&state.pool)
+    .await?;
+    let products = rows
+        .iter()
+        .map(|row| StoredProduct::from_row(row).map(|p| p.product))
+        .collect::<Result<_, _>>()?;
+    Ok(Json(products))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/products/{slug}",
+    operation_id = "get_product",
+    tag = "commerce",
+    params(("slug" = String, Path, description = "Product slug, e.g. vertelavond")),
+    responses(
+        (status = 200, description = "The product and, for event products, its bookable dates", body = ProductDetail),
+        (status = 404, description = "Unknown or inactive product", body = crate::error::ErrorBody),
+    )
+)]
+pub async fn detail(
+    State(state): State<AppState>,
+    ApiPath(slug): ApiPath<String>,
+) -> Result<Json<ProductDetail>, AppError> {
+    let product = find(&state.pool, &slug).await?.ok_or_else(not_found)?;
+    let events = match &product.product.event_kind {
+        Some(kind) => bookable_events(&state.pool, kind).await?,
+        None => Vec::new(),
+    };
+    Ok(Json(ProductDetail {
+        product: product.product,
+        events,
+    }))
+}
+
+async fn bookable_events(pool: &AnyPool, kind: &str) -> Result<Vec<Event>, sqlx::Error> {
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {EVENT_COLUMNS} FROM events WHERE kind = $1 AND status = 'published' AND starts_at > $2 \
+         ORDER BY starts_at, id"
+    )))
+    .bind(kind)
+    .bind(db::now())
+    .fetch_all(pool)
+    .await?;
+    rows.iter().map(Event::from_row).collect()
+}
+
+pub fn not_found() -> AppError {
+    AppError::NotFound("Dit product bestaat niet of is niet meer te koop.".into())
+}
