@@ -1,11 +1,16 @@
-//! The Mollie adapter against the local Mollie stub.
+//! The Mollie adapter against the local Mollie stub: first on its own, then the whole
+//! checkout → webhook → fulfilment flow of our server configured for Mollie.
 use axum::http::HeaderMap;
-use inlumine::configuration::{PaymentSettings, Secret};
+use futures_util::future::join_all;
+use inlumine::configuration::{PaymentSettings, Secret, Settings};
 use inlumine::payments::{NewPayment, PaymentOutcome, Provider, WebhookError};
 use jiff::{SignedDuration, Timestamp};
-use serde_json::json;
+use serde_json::{Value, json};
+use sqlx::Row;
 
-use crate::provider_stubs::{MOLLIE_API_KEY, MollieStub, mollie_webhook_body};
+use crate::commerce::{evening, order, order_body, seats_taken};
+use crate::helpers::{Engine, TestApp, eventually, spawn_app_with};
+use crate::provider_stubs::{MOLLIE_API_KEY, MolliePayment, MollieStub, mollie_webhook_body};
 
 fn adapter(stub: &MollieStub) -> Provider {
     Provider::from_settings(&stub.payment_settings(), "http://127.0.0.1:9").unwrap()
@@ -266,4 +271,212 @@ async fn refund_posts_the_amount_in_euros() {
     assert_eq!(request.method, "POST");
     assert_eq!(request.path, format!("/v2/payments/{id}/refunds"));
     assert_eq!(request.headers["content-type"], "application/json");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole flow: our server with PAYMENT_PROVIDER=mollie against the stub, on both engines.
+// ---------------------------------------------------------------------------------------------
+
+both_engines!(
+    mollie_webhooks_pay_once_whatever_their_number,
+    a_webhook_for_a_payment_mollie_does_not_know_changes_nothing,
+    an_expired_hold_cancels_the_mollie_payment,
+);
+
+async fn mollie_app(
+    engine: Engine,
+    configure: impl FnOnce(&mut Settings),
+) -> (TestApp, MollieStub) {
+    let stub = MollieStub::start().await;
+    let settings = stub.payment_settings();
+    let app = spawn_app_with(engine, |s| {
+        s.payments = settings;
+        configure(s);
+    })
+    .await;
+    (app, stub)
+}
+
+/// A checkout through our API; returns the order id and its Mollie payment.
+async fn check_out(
+    app: &TestApp,
+    stub: &MollieStub,
+    event: i64,
+    quantity: i64,
+) -> (String, MolliePayment) {
+    let res = app
+        .post_json(
+            "/api/checkout",
+            &order_body("vertelavond", Some(event), quantity),
+        )
+        .await;
+    assert_eq!(res.status().as_u16(), 201);
+    let started: Value = res.json().await.unwrap();
+    let order_id = started["order_id"].as_str().unwrap().to_string();
+    let payment = stub
+        .payments()
+        .into_iter()
+        .find(|p| p.request["metadata"]["order_id"] == order_id.as_str())
+        .expect("a Mollie payment for the order");
+    assert_eq!(
+        started["checkout_url"],
+        format!(
+            "https://www.mollie.com/checkout/select-method/{}",
+            &payment.id[3..]
+        )
+    );
+    (order_id, payment)
+}
+
+/// Posts what Mollie posts: a form with the id, unsigned.
+async fn notify(app: &TestApp, body: &str) -> u16 {
+    app.client
+        .post(app.url("/api/payments/webhook/mollie"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+async fn mollie_webhooks_pay_once_whatever_their_number(engine: Engine) {
+    let (app, stub) = mollie_app(engine, |_| {}).await;
+    let event = evening(&app, 10).await;
+    let (order_id, payment) = check_out(&app, &stub, event, 2).await;
+    assert_eq!(stub.violations(), Vec::<String>::new());
+    assert_eq!(
+        payment.request["amount"],
+        json!({"currency": "EUR", "value": "70.00"})
+    );
+    assert_eq!(payment.request["description"], "2 × Test vertelavond");
+    let url = |key: &str| payment.request[key].as_str().unwrap().to_string();
+    assert!(url("redirectUrl").ends_with(&format!("/payment-success?order={order_id}")));
+    assert!(url("cancelUrl").ends_with(&format!("/payment-canceled?order={order_id}")));
+    assert!(url("webhookUrl").ends_with("/api/payments/webhook/mollie"));
+
+    // Mollie calls while the payment is still open: recorded, nothing changes.
+    assert_eq!(notify(&app, &mollie_webhook_body(&payment.id)).await, 200);
+    assert_eq!(order(&app, &order_id).await["status"], "pending");
+
+    // Paid, but Mollie cannot be asked: 503, so Mollie tries again later; nothing is applied.
+    stub.set_status(&payment.id, "paid");
+    stub.set_unavailable(true);
+    assert_eq!(notify(&app, &mollie_webhook_body(&payment.id)).await, 503);
+    assert_eq!(order(&app, &order_id).await["status"], "pending");
+    stub.set_unavailable(false);
+
+    // Mollie (re)delivers five times, partly at once; each time we ask Mollie for the status.
+    let reads_before = stub.requests().iter().filter(|r| r.method == "GET").count();
+    let body = mollie_webhook_body(&payment.id);
+    let statuses = join_all((0..5).map(|_| notify(&app, &body))).await;
+    assert_eq!(statuses, [200; 5]);
+    let reads = stub.requests().iter().filter(|r| r.method == "GET").count() - reads_before;
+    assert_eq!(reads, 5, "every webhook asks Mollie");
+    let paid = order(&app, &order_id).await;
+    assert_eq!(paid["status"], "paid");
+    assert_eq!(paid["ticket_count"], 2);
+    assert_eq!(app.count("SELECT COUNT(*) FROM tickets").await, 2);
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM outbox WHERE kind = 'email'")
+            .await,
+        1
+    );
+    // One event per state Mollie reported: open and paid.
+    assert_eq!(app.count("SELECT COUNT(*) FROM payment_events").await, 2);
+    assert_eq!(seats_taken(&app, event).await, 2);
+    let mails = app.wait_for_mails(1).await;
+    assert!(mails[0].contains("Je tickets voor Test vertelavond"));
+
+    // Someone posts a webhook body claiming another state: only Mollie's word counts.
+    assert_eq!(notify(&app, &format!("{body}&status=canceled")).await, 200);
+    assert_eq!(order(&app, &order_id).await["status"], "paid");
+    assert_eq!(app.mail_files().len(), 1, "one confirmation e-mail only");
+
+    // The coach refunds: Mollie gets the refund for this payment, in euros.
+    let token = app.admin_token().await;
+    let id: i64 = sqlx::query("SELECT id FROM orders WHERE public_id = $1")
+        .bind(&order_id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+        .get(0);
+    let res = app
+        .authed(
+            reqwest::Method::POST,
+            &format!("/api/admin/orders/{id}/refund"),
+            &token,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.status());
+    let refunds = stub.refunds();
+    assert_eq!(refunds.len(), 1);
+    assert_eq!(refunds[0].payment_id, payment.id);
+    assert_eq!(
+        refunds[0].amount,
+        json!({"currency": "EUR", "value": "70.00"})
+    );
+    assert_eq!(order(&app, &order_id).await["status"], "refunded");
+    assert_eq!(stub.violations(), Vec::<String>::new());
+}
+
+async fn a_webhook_for_a_payment_mollie_does_not_know_changes_nothing(engine: Engine) {
+    let (app, stub) = mollie_app(engine, |_| {}).await;
+    let event = evening(&app, 10).await;
+    let (order_id, payment) = check_out(&app, &stub, event, 1).await;
+    stub.set_status(&payment.id, "paid");
+
+    assert_eq!(notify(&app, "id=tr_unknown123").await, 400);
+    // Not a Mollie id at all: refused without asking Mollie.
+    let reads = stub.requests().len();
+    for body in ["", "id=", "id=ord_123", "id=tr_../../v2/methods"] {
+        assert_eq!(notify(&app, body).await, 400, "{body}");
+    }
+    assert_eq!(stub.requests().len(), reads);
+
+    assert_eq!(order(&app, &order_id).await["status"], "pending");
+    assert_eq!(app.count("SELECT COUNT(*) FROM payment_events").await, 0);
+    assert_eq!(app.count("SELECT COUNT(*) FROM tickets").await, 0);
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM outbox WHERE kind = 'email'")
+            .await,
+        0
+    );
+    // The webhook route of a provider that is not configured does not exist.
+    let res = app
+        .client
+        .post(app.url("/api/payments/webhook/stripe"))
+        .body(mollie_webhook_body(&payment.id))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 404);
+}
+
+async fn an_expired_hold_cancels_the_mollie_payment(engine: Engine) {
+    let (app, stub) = mollie_app(engine, |s| s.payments.sweep_interval_secs = 1).await;
+    let event = evening(&app, 10).await;
+    let (order_id, payment) = check_out(&app, &stub, event, 3).await;
+    sqlx::query("UPDATE orders SET expires_at = $1 WHERE public_id = $2")
+        .bind(inlumine::db::format_ts(
+            Timestamp::now() - SignedDuration::from_mins(1),
+        ))
+        .bind(&order_id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    eventually("the sweeper cancels the payment at Mollie", || async {
+        stub.payment(&payment.id).status == "canceled"
+    })
+    .await;
+    assert_eq!(order(&app, &order_id).await["status"], "expired");
+    assert_eq!(seats_taken(&app, event).await, 0);
+    // Mollie then calls the webhook with the canceled state; the order stays expired.
+    assert_eq!(notify(&app, &mollie_webhook_body(&payment.id)).await, 200);
+    assert_eq!(order(&app, &order_id).await["status"], "expired");
+    assert_eq!(stub.payment(&payment.id).cancel_calls, 1);
+    assert_eq!(stub.violations(), Vec::<String>::new());
 }

@@ -1,11 +1,18 @@
-//! The Stripe adapter against the local Stripe stub.
+//! The Stripe adapter against the local Stripe stub: first on its own, then the whole
+//! checkout → webhook → fulfilment flow of our server configured for Stripe.
 use axum::http::{HeaderMap, HeaderValue};
-use inlumine::configuration::{PaymentSettings, Secret};
+use futures_util::future::join_all;
+use inlumine::configuration::{PaymentSettings, Secret, Settings};
 use inlumine::payments::{NewPayment, PaymentOutcome, Provider, WebhookError};
 use jiff::{SignedDuration, Timestamp};
+use serde_json::Value;
+use sqlx::Row;
 
+use crate::commerce::{evening, order, order_body, seats_taken};
+use crate::helpers::{Engine, TestApp, eventually, spawn_app_with};
 use crate::provider_stubs::{
-    STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, StripeStub, stripe_signature, stripe_signature_with,
+    STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, StripeSession, StripeStub, stripe_signature,
+    stripe_signature_with,
 };
 
 fn adapter(stub: &StripeStub) -> Provider {
@@ -328,4 +335,278 @@ async fn webhooks_signed_like_stripe_are_read_and_others_are_rejected() {
         matches!(result, Err(WebhookError::BadSignature(_))),
         "tampered"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole flow: our server with PAYMENT_PROVIDER=stripe against the stub, on both engines.
+// ---------------------------------------------------------------------------------------------
+
+both_engines!(
+    stripe_webhooks_pay_once_and_forged_or_stale_ones_change_nothing,
+    a_delayed_bancontact_payment_waits_for_stripes_verdict,
+    an_expired_hold_ends_the_stripe_session,
+);
+
+async fn stripe_app(
+    engine: Engine,
+    configure: impl FnOnce(&mut Settings),
+) -> (TestApp, StripeStub) {
+    let stub = StripeStub::start().await;
+    let settings = stub.payment_settings();
+    let app = spawn_app_with(engine, |s| {
+        s.payments = settings;
+        configure(s);
+    })
+    .await;
+    (app, stub)
+}
+
+/// A checkout through our API; returns the order id and its Checkout Session.
+async fn check_out(
+    app: &TestApp,
+    stub: &StripeStub,
+    event: i64,
+    quantity: i64,
+) -> (String, StripeSession) {
+    let res = app
+        .post_json(
+            "/api/checkout",
+            &order_body("vertelavond", Some(event), quantity),
+        )
+        .await;
+    assert_eq!(res.status().as_u16(), 201);
+    let started: Value = res.json().await.unwrap();
+    let order_id = started["order_id"].as_str().unwrap().to_string();
+    let session = stub
+        .sessions()
+        .into_iter()
+        .find(|s| s.form.get("client_reference_id") == Some(&order_id))
+        .expect("a Checkout Session for the order");
+    assert_eq!(
+        started["checkout_url"],
+        format!("https://checkout.stripe.com/c/pay/{}", session.id)
+    );
+    (order_id, session)
+}
+
+async fn deliver(app: &TestApp, body: &str, signature: Option<&str>) -> u16 {
+    let mut request = app
+        .client
+        .post(app.url("/api/payments/webhook/stripe"))
+        .header("content-type", "application/json")
+        .body(body.to_string());
+    if let Some(signature) = signature {
+        request = request.header("Stripe-Signature", signature);
+    }
+    request.send().await.unwrap().status().as_u16()
+}
+
+async fn stripe_webhooks_pay_once_and_forged_or_stale_ones_change_nothing(engine: Engine) {
+    let (app, stub) = stripe_app(engine, |_| {}).await;
+    let event = evening(&app, 10).await;
+    let (order_id, session) = check_out(&app, &stub, event, 2).await;
+    assert_eq!(stub.violations(), Vec::<String>::new());
+    assert_eq!(
+        session.field("line_items[0][price_data][unit_amount]"),
+        "7000"
+    );
+    assert_eq!(
+        session.field("line_items[0][price_data][product_data][name]"),
+        "2 × Test vertelavond"
+    );
+    assert_eq!(session.field("customer_email"), "sofie@example.be");
+    assert!(
+        session
+            .field("success_url")
+            .ends_with(&format!("/payment-success?order={order_id}"))
+    );
+    assert!(
+        session
+            .field("cancel_url")
+            .ends_with(&format!("/payment-canceled?order={order_id}"))
+    );
+    assert_eq!(session.idempotency_key, order_id);
+    assert_eq!(order(&app, &order_id).await["status"], "pending");
+
+    // The buyer pays at Stripe; Stripe announces it.
+    stub.complete(&session.id);
+    let completed = stub.event("evt_completed_1", "checkout.session.completed", &session.id);
+    let now = Timestamp::now().as_second();
+    let forged = stripe_signature_with("whsec_not_the_endpoint_secret", now, &completed);
+    let stale = stripe_signature_with(STRIPE_WEBHOOK_SECRET, now - 600, &completed);
+    assert_eq!(
+        deliver(&app, &completed, Some(&forged)).await,
+        400,
+        "forged"
+    );
+    assert_eq!(deliver(&app, &completed, Some(&stale)).await, 400, "stale");
+    assert_eq!(deliver(&app, &completed, None).await, 400, "unsigned");
+    let tampered = completed.replace("sofie@example.be", "mallory@example.be");
+    assert_eq!(
+        deliver(&app, &tampered, Some(&stripe_signature(&completed))).await,
+        400,
+        "body changed after signing"
+    );
+    assert_eq!(order(&app, &order_id).await["status"], "pending");
+    assert_eq!(app.count("SELECT COUNT(*) FROM payment_events").await, 0);
+    assert_eq!(app.count("SELECT COUNT(*) FROM tickets").await, 0);
+
+    // Stripe delivers the same event five times, partly at once.
+    let signature = stripe_signature(&completed);
+    let statuses = join_all((0..5).map(|_| deliver(&app, &completed, Some(&signature)))).await;
+    assert_eq!(statuses, [200; 5]);
+    let paid = order(&app, &order_id).await;
+    assert_eq!(paid["status"], "paid");
+    assert_eq!(paid["ticket_count"], 2);
+    assert_eq!(app.count("SELECT COUNT(*) FROM tickets").await, 2);
+    assert_eq!(app.count("SELECT COUNT(*) FROM payment_events").await, 1);
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM outbox WHERE kind = 'email'")
+            .await,
+        1
+    );
+    assert_eq!(seats_taken(&app, event).await, 2);
+    let mails = app.wait_for_mails(1).await;
+    assert!(mails[0].contains("Je tickets voor Test vertelavond"));
+
+    // An `expired` arriving late and out of order does not undo the payment.
+    let expired = stub.event("evt_expired_1", "checkout.session.expired", &session.id);
+    assert_eq!(
+        deliver(&app, &expired, Some(&stripe_signature(&expired))).await,
+        200
+    );
+    // A second "paid" event (another event id) issues nothing more, and an event type we do
+    // not act on is acknowledged so Stripe stops sending it.
+    for (event_id, kind) in [
+        ("evt_paid_again", "checkout.session.async_payment_succeeded"),
+        ("evt_other_1", "checkout.session.updated"),
+    ] {
+        let other = stub.event(event_id, kind, &session.id);
+        assert_eq!(
+            deliver(&app, &other, Some(&stripe_signature(&other))).await,
+            200,
+            "{kind}"
+        );
+    }
+    assert_eq!(app.count("SELECT COUNT(*) FROM payment_events").await, 4);
+    assert_eq!(order(&app, &order_id).await["status"], "paid");
+    assert_eq!(seats_taken(&app, event).await, 2);
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM tickets WHERE status = 'valid'")
+            .await,
+        2
+    );
+    assert_eq!(app.mail_files().len(), 1, "one confirmation e-mail only");
+
+    // The coach refunds: the refund goes to Stripe's PaymentIntent of this session.
+    let token = app.admin_token().await;
+    let id: i64 = sqlx::query("SELECT id FROM orders WHERE public_id = $1")
+        .bind(&order_id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+        .get(0);
+    let res = app
+        .authed(
+            reqwest::Method::POST,
+            &format!("/api/admin/orders/{id}/refund"),
+            &token,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success(), "{}", res.status());
+    let refunds = stub.refunds();
+    assert_eq!(refunds.len(), 1);
+    assert_eq!(refunds[0].amount, 7000);
+    assert_eq!(
+        Some(&refunds[0].payment_intent),
+        stub.session(&session.id).payment_intent.as_ref()
+    );
+    assert_eq!(order(&app, &order_id).await["status"], "refunded");
+    assert_eq!(stub.violations(), Vec::<String>::new());
+}
+
+async fn a_delayed_bancontact_payment_waits_for_stripes_verdict(engine: Engine) {
+    let (app, stub) = stripe_app(engine, |_| {}).await;
+    let event = evening(&app, 10).await;
+    let (succeeds, first) = check_out(&app, &stub, event, 1).await;
+    let (fails, second) = check_out(&app, &stub, event, 1).await;
+    assert_eq!(seats_taken(&app, event).await, 2);
+
+    // Checkout completed, but the money is not in yet (payment_status unpaid): nothing happens.
+    for (n, session) in [&first, &second].into_iter().enumerate() {
+        let body = stub.event(
+            &format!("evt_done_{n}"),
+            "checkout.session.completed",
+            &session.id,
+        );
+        assert_eq!(
+            deliver(&app, &body, Some(&stripe_signature(&body))).await,
+            200
+        );
+    }
+    assert_eq!(order(&app, &succeeds).await["status"], "pending");
+    assert_eq!(order(&app, &fails).await["status"], "pending");
+    assert_eq!(app.count("SELECT COUNT(*) FROM tickets").await, 0);
+
+    stub.complete(&first.id);
+    let body = stub.event(
+        "evt_ok",
+        "checkout.session.async_payment_succeeded",
+        &first.id,
+    );
+    assert_eq!(
+        deliver(&app, &body, Some(&stripe_signature(&body))).await,
+        200
+    );
+    let body = stub.event(
+        "evt_nok",
+        "checkout.session.async_payment_failed",
+        &second.id,
+    );
+    assert_eq!(
+        deliver(&app, &body, Some(&stripe_signature(&body))).await,
+        200
+    );
+
+    assert_eq!(order(&app, &succeeds).await["status"], "paid");
+    assert_eq!(order(&app, &fails).await["status"], "failed");
+    assert_eq!(app.count("SELECT COUNT(*) FROM tickets").await, 1);
+    assert_eq!(
+        seats_taken(&app, event).await,
+        1,
+        "the failed payment's seat is free again"
+    );
+}
+
+async fn an_expired_hold_ends_the_stripe_session(engine: Engine) {
+    let (app, stub) = stripe_app(engine, |s| s.payments.sweep_interval_secs = 1).await;
+    let event = evening(&app, 10).await;
+    let (order_id, session) = check_out(&app, &stub, event, 3).await;
+    // The hold runs out (as if 30 minutes passed).
+    sqlx::query("UPDATE orders SET expires_at = $1 WHERE public_id = $2")
+        .bind(inlumine::db::format_ts(
+            Timestamp::now() - SignedDuration::from_mins(1),
+        ))
+        .bind(&order_id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    eventually(
+        "the sweeper expires the Checkout Session at Stripe",
+        || async { stub.session(&session.id).status == "expired" },
+    )
+    .await;
+    assert_eq!(order(&app, &order_id).await["status"], "expired");
+    assert_eq!(seats_taken(&app, event).await, 0);
+    // Stripe then reports the expiry; the order simply stays expired.
+    let body = stub.event("evt_expired", "checkout.session.expired", &session.id);
+    assert_eq!(
+        deliver(&app, &body, Some(&stripe_signature(&body))).await,
+        200
+    );
+    assert_eq!(order(&app, &order_id).await["status"], "expired");
+    assert_eq!(stub.session(&session.id).expire_calls, 1);
+    assert_eq!(stub.violations(), Vec::<String>::new());
 }
