@@ -22,6 +22,7 @@ both_engines!(
     a_course_purchase_gives_access,
     the_coach_refunds_and_resends,
     products_list_live_prices_and_dates,
+    a_forged_webhook_changes_nothing,
 );
 
 /// A published vertelavond in two weeks with `capacity` seats, none taken.
@@ -584,4 +585,27 @@ async fn products_list_live_prices_and_dates(engine: Engine) {
         app.get("/api/products/onbekend").await.status().as_u16(),
         404
     );
+}
+
+async fn a_forged_webhook_changes_nothing(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let event = evening(&app, 10).await;
+    let (id, reference) = started(&app, &order_body("vertelavond", Some(event), 1)).await;
+    let body = json!({"event_id": "evt_forged", "provider_ref": reference, "outcome": "paid"});
+    for signature in [None, Some("00".repeat(32)), Some("not-hex".to_string())] {
+        let mut req = app
+            .client
+            .post(app.url("/api/payments/webhook/simulated"))
+            .json(&body);
+        if let Some(signature) = signature {
+            req = req.header("x-simulated-signature", signature);
+        }
+        assert_eq!(req.send().await.unwrap().status().as_u16(), 400);
+    }
+    // Another provider's path is not open while the simulated one is configured.
+    let res = app.post_json("/api/payments/webhook/stripe", &body).await;
+    assert_eq!(res.status().as_u16(), 404);
+    assert_eq!(order(&app, &id).await["status"], "pending");
+    assert_eq!(app.count("SELECT COUNT(*) FROM payment_events").await, 0);
+    assert_eq!(app.count("SELECT COUNT(*) FROM tickets").await, 0);
 }
