@@ -60,6 +60,12 @@ async fn create_payment_sends_a_checkout_session_stripe_accepts() {
         "application/x-www-form-urlencoded"
     );
     assert_eq!(request.headers["idempotency-key"], "ord_stripe_1");
+    // Stripe's bracket keys, form-encoded as Stripe's own libraries send them.
+    let body = String::from_utf8(request.body.to_vec()).unwrap();
+    assert!(
+        body.contains("payment_method_types%5B1%5D=bancontact"),
+        "{body}"
+    );
     for (key, value) in [
         ("mode", "payment"),
         ("payment_method_types[0]", "card"),
