@@ -26,7 +26,7 @@ both_engines!(
 );
 
 /// A published vertelavond in two weeks with `capacity` seats, none taken.
-async fn evening(app: &TestApp, capacity: i64) -> i64 {
+pub async fn evening(app: &TestApp, capacity: i64) -> i64 {
     let starts = jiff::Timestamp::now() + jiff::SignedDuration::from_hours(24 * 14);
     let ends = starts + jiff::SignedDuration::from_hours(3);
     let id = app
@@ -74,7 +74,7 @@ fn key() -> String {
     format!("test-{}", hex::encode(rand::random::<[u8; 12]>()))
 }
 
-fn order_body(product: &str, event_id: Option<i64>, quantity: i64) -> Value {
+pub fn order_body(product: &str, event_id: Option<i64>, quantity: i64) -> Value {
     json!({
         "idempotency_key": key(),
         "product": product,
@@ -114,7 +114,7 @@ async fn press(app: &TestApp, reference: &str, outcome: &str) -> Value {
     res.json().await.unwrap()
 }
 
-async fn order(app: &TestApp, id: &str) -> Value {
+pub async fn order(app: &TestApp, id: &str) -> Value {
     app.get(&format!("/api/orders/{id}"))
         .await
         .json()
@@ -122,7 +122,7 @@ async fn order(app: &TestApp, id: &str) -> Value {
         .unwrap()
 }
 
-async fn seats_taken(app: &TestApp, event_id: i64) -> i64 {
+pub async fn seats_taken(app: &TestApp, event_id: i64) -> i64 {
     sqlx::query("SELECT seats_taken FROM events WHERE id = $1")
         .bind(event_id)
         .fetch_one(&app.pool)

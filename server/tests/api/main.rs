@@ -11,5 +11,8 @@ mod events;
 mod health;
 mod newsletter;
 mod openapi;
+mod payments_mollie;
+mod payments_stripe;
+mod provider_stubs;
 mod reviews;
 mod site;
