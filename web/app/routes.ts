@@ -26,6 +26,7 @@ export default [
     route("algemene-voorwaarden", "routes/algemene-voorwaarden.tsx"),
     route("nieuwsbrief/bevestigen", "routes/nieuwsbrief-bevestigen.tsx"),
     route("nieuwsbrief/uitschrijven", "routes/nieuwsbrief-uitschrijven.tsx"),
+    route("betalen/simulatie", "routes/betalen-simulatie.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The admin area: client-rendered, never loaded by public pages. The login page has its
@@ -38,6 +39,7 @@ export default [
     route("admin/tickets", "routes/admin/tickets.tsx"),
     route("admin/zelfbeeld-events", "routes/admin/zelfbeeld-events.tsx"),
     route("admin/coupons", "routes/admin/coupons.tsx"),
+    route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/drempel-videos", "routes/admin/drempel-videos.tsx"),
     route("admin/nieuwsbrief", "routes/admin/nieuwsbrief.tsx"),
   ]),

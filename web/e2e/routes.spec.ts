@@ -237,7 +237,7 @@ test("public pages never load the admin code", async ({ page }) => {
 
 test("a page that fails while rendering shows the router's fallback 'Unexpected Application Error!'", async ({ page }) => {
   // An answer the page cannot have expected makes its component throw during render.
-  await page.route("**/api/events/upcoming*", (route) => route.fulfill({ json: { events: null } }));
+  await page.route("**/api/products/vertelavond", (route) => route.fulfill({ json: { slug: "vertelavond", events: null } }));
   await page.goto("/vertelavond");
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
   await page.getByRole("link", { name: "Terug naar de startpagina" }).click();

@@ -1,8 +1,8 @@
-import { ButtonLink, buttonClasses } from "@/components/ui/button-link";
+import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, site } from "@/config/site";
-import { CourseOffer } from "@/features/courses/components/course-offer";
+import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
 import { formatPriceCents } from "@/lib/format";
 import { courseJsonLd, pageMeta } from "@/lib/seo";
 import { Link } from "react-router";
@@ -63,14 +63,11 @@ export default function BegrijpJezelf() {
               ))}
             </ol>
           </div>
-          <CourseOffer
+          <LiveCourseOffer
             course={course}
             features={["Zeven online modules", "Levenslang toegang op het platform", "Werkboek om te downloaden"]}
-          >
-            <Link to={`/checkout?product=${course.slug}`} className={buttonClasses("primary")}>
-              Schrijf je in
-            </Link>
-          </CourseOffer>
+            action={{ label: "Koop de cursus" }}
+          />
         </div>
       </Section>
 

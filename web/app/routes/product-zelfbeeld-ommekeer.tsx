@@ -1,10 +1,8 @@
-import { Link } from "react-router";
-import { buttonClasses } from "@/components/ui/button-link";
 import { Notice } from "@/components/ui/notice";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, site } from "@/config/site";
-import { CourseOffer } from "@/features/courses/components/course-offer";
+import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
 import { courseJsonLd, pageMeta } from "@/lib/seo";
 
 function crumbs() {
@@ -53,9 +51,14 @@ export default function ProductZelfbeeldOmmekeer() {
               ))}
             </ul>
             <div className="mt-10">
-              <Notice title="Online betalen is binnenkort mogelijk" tone="gold">
-                <p>
-                  Online betalen is binnenkort mogelijk. Wil je nu al inschrijven?{" "}
+              <Notice title="Zo boek je je plaats" tone="gold">
+                <ol className="list-decimal space-y-1 pl-5">
+                  <li>Kies de reeks van {course.durationDays} dagen die voor jou past.</li>
+                  <li>Vul je gegevens in en betaal veilig online.</li>
+                  <li>Je krijgt meteen een bevestiging per e-mail.</li>
+                </ol>
+                <p className="mt-3">
+                  Liever eerst een vraag stellen?{" "}
                   <a href={`mailto:${site.contact.email}`} className="text-link">
                     Mail ons
                   </a>
@@ -64,11 +67,11 @@ export default function ProductZelfbeeldOmmekeer() {
               </Notice>
             </div>
           </div>
-          <CourseOffer course={course}>
-            <Link to="/zelfbeeld-ommekeer-booking" className={buttonClasses("primary")}>
-              Bekijk de data
-            </Link>
-          </CourseOffer>
+          <LiveCourseOffer
+            course={course}
+            showNextDate
+            action={{ label: "Kies je datum", to: "/zelfbeeld-ommekeer-booking" }}
+          />
         </div>
       </Section>
     </>

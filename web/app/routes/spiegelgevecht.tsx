@@ -1,9 +1,7 @@
-import { Link } from "react-router";
-import { buttonClasses } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse } from "@/config/site";
-import { CourseOffer } from "@/features/courses/components/course-offer";
+import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
 import { coursePageMeta } from "@/lib/seo";
 
 const crumbs = [
@@ -56,11 +54,11 @@ export default function Spiegelgevecht() {
               <li>Toegang via het online platform, meteen na je aankoop.</li>
             </ul>
           </div>
-          <CourseOffer course={course} features={["Vier videolessen", "Dagelijkse spiegeloefening", "Meteen toegang"]}>
-            <Link to={`/checkout?product=${course.slug}`} className={buttonClasses("primary")}>
-              Koop de cursus
-            </Link>
-          </CourseOffer>
+          <LiveCourseOffer
+            course={course}
+            features={["Vier videolessen", "Dagelijkse spiegeloefening", "Meteen toegang"]}
+            action={{ label: "Koop de cursus" }}
+          />
         </div>
       </Section>
     </>

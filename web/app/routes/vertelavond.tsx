@@ -1,8 +1,8 @@
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";
-import { NextVertelavond } from "@/features/events/components/next-vertelavond";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
+import { ProductDates } from "@/features/products/components/product-dates";
 import { pageMeta } from "@/lib/seo";
 
 // Rendered at /begrijp-jezelf/vertelavond and /vertelavond; one canonical URL.
@@ -52,7 +52,14 @@ export default function Vertelavond() {
               <li>Thee, koffie en iets lekkers inbegrepen</li>
             </ul>
           </div>
-          <NextVertelavond />
+          <ProductDates
+            slug="vertelavond"
+            actionLabel="Koop tickets"
+            firstLabel="Volgende vertelavond"
+            columns={1}
+            newsletter="#nieuwsbrief"
+            empty={<p>Er staat nog geen nieuwe vertelavond gepland.</p>}
+          />
         </div>
       </Section>
 

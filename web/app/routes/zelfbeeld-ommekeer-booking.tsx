@@ -1,9 +1,8 @@
 import { Link } from "react-router";
-import { Notice } from "@/components/ui/notice";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, site } from "@/config/site";
-import { UpcomingEvents } from "@/features/events/components/upcoming-events";
+import { ProductDates } from "@/features/products/components/product-dates";
 import { formatPriceCents } from "@/lib/format";
 import { pageMeta } from "@/lib/seo";
 
@@ -43,29 +42,19 @@ export default function ZelfbeeldOmmekeerBooking() {
         }
       />
       <Section id="data" title="Beschikbare data">
-        <UpcomingEvents
-          kind="zelfbeeld"
-          empty={
-            <p className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-              Er staan op dit moment geen nieuwe data gepland. Wil je op de hoogte blijven?{" "}
-              <a href={`mailto:${site.contact.email}`} className="text-link">
-                Mail ons
-              </a>
-              .
-            </p>
-          }
+        <ProductDates
+          slug={course.slug}
+          actionLabel="Boek deze datum"
+          empty={<p>Er staan op dit moment geen nieuwe data gepland.</p>}
         />
-        <div className="mt-10 max-w-2xl">
-          <Notice title="Online boeken is binnenkort mogelijk" tone="gold">
-            <p>
-              Online betalen is binnenkort mogelijk. Wil je nu al inschrijven?{" "}
-              <a href={`mailto:${site.contact.email}`} className="text-link">
-                Mail ons
-              </a>{" "}
-              met de data van je voorkeur, dan reserveren we je plaats.
-            </p>
-          </Notice>
-        </div>
+        <p className="mt-10 max-w-2xl text-ink-soft">
+          Je boekt per reeks van {course.durationDays} dagen. Na je betaling krijg je meteen een bevestiging per e-mail,
+          met alle praktische informatie. Vragen over je deelname?{" "}
+          <a href={`mailto:${site.contact.email}`} className="text-link">
+            Mail ons
+          </a>
+          .
+        </p>
         <p className="mt-8 text-ink-soft">
           Meer weten over het programma? Lees alles over{" "}
           <Link to={course.path} className="text-link">

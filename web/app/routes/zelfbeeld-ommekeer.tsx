@@ -1,10 +1,8 @@
-import { Link } from "react-router";
-import { ButtonLink, buttonClasses } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, site } from "@/config/site";
-import { CourseOffer } from "@/features/courses/components/course-offer";
-import { UpcomingEvents } from "@/features/events/components/upcoming-events";
+import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
+import { ProductDates } from "@/features/products/components/product-dates";
 import { coursePageMeta } from "@/lib/seo";
 
 const crumbs = [
@@ -57,40 +55,24 @@ export default function ZelfbeeldOmmekeer() {
               koffie en thee en een werkboek zijn inbegrepen.
             </p>
           </div>
-          <CourseOffer
+          <LiveCourseOffer
             course={course}
             features={[
               `${course.durationDays} volledige dagen in ${site.contact.city}`,
               "Kleine groep",
               "Lunch en werkboek inbegrepen",
             ]}
-          >
-            <Link to="/zelfbeeld-ommekeer-booking" className={buttonClasses("primary")}>
-              Kies je data
-            </Link>
-            <Link to="/product-zelfbeeld-ommekeer" className={buttonClasses("secondary")}>
-              Alles over deelname en prijs
-            </Link>
-          </CourseOffer>
+            showNextDate
+            action={{ label: "Kies je data", to: "/zelfbeeld-ommekeer-booking" }}
+            secondary={{ label: "Alles over deelname en prijs", to: "/product-zelfbeeld-ommekeer" }}
+          />
         </div>
       </Section>
       <Section id="data" tone="deep" title="Komende data">
-        <UpcomingEvents
-          kind="zelfbeeld"
-          empty={
-            <p className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-              Er staan op dit moment geen nieuwe data gepland. Laat gerust iets weten via de{" "}
-              <Link to="/contact" className="text-link">
-                contactpagina
-              </Link>
-              , dan hou ik je op de hoogte.
-            </p>
-          }
-          action={() => (
-            <ButtonLink to="/zelfbeeld-ommekeer-booking" variant="secondary">
-              Boek deze data
-            </ButtonLink>
-          )}
+        <ProductDates
+          slug={course.slug}
+          actionLabel="Boek deze datum"
+          empty={<p>Er staan op dit moment geen nieuwe data gepland.</p>}
         />
       </Section>
     </>

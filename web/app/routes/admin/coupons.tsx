@@ -1,10 +1,10 @@
-import { AdminPlaceholder } from "@/features/admin/components/admin-placeholder";
+import { CouponsAdmin } from "@/features/coupons/components/coupons-admin";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {
-  return pageMeta({ title: "Beheer — Coupons", path: "/admin", noindex: true });
+  return pageMeta({ title: "Beheer — Coupons", path: "/admin/coupons", noindex: true });
 }
 
-export default function AdminPage() {
-  return <AdminPlaceholder section="Coupons" />;
+export default function AdminCoupons() {
+  return <CouponsAdmin />;
 }

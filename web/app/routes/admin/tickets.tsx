@@ -1,10 +1,25 @@
-import { AdminPlaceholder } from "@/features/admin/components/admin-placeholder";
+import { EventsAdmin } from "@/features/events/components/events-admin";
+import { CheckInBox } from "@/features/tickets/components/check-in-box";
+import { TicketsList } from "@/features/tickets/components/tickets-list";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {
-  return pageMeta({ title: "Beheer — Tickets", path: "/admin", noindex: true });
+  return pageMeta({ title: "Beheer — Tickets", path: "/admin/tickets", noindex: true });
 }
 
-export default function AdminPage() {
-  return <AdminPlaceholder section="Tickets" />;
+export default function AdminTickets() {
+  return (
+    <EventsAdmin
+      title="Tickets"
+      intro={
+        <p>
+          Vertelavonden en webinars: plan de data, volg de verkochte tickets op en check gasten in aan de deur. Kies bij
+          een datum ‘Tickets’ om de lijst te zien.
+        </p>
+      }
+      kinds={["vertelavond", "webinar"]}
+      top={<CheckInBox />}
+      attendees={(event) => <TicketsList key={event.id} event={event} />}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import { ZelfbeeldEventsAdmin } from "@/features/events/components/zelfbeeld-events-admin";
+import { TicketsList } from "@/features/tickets/components/tickets-list";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {
@@ -6,5 +7,5 @@ export function meta() {
 }
 
 export default function AdminZelfbeeldEvents() {
-  return <ZelfbeeldEventsAdmin />;
+  return <ZelfbeeldEventsAdmin bookings={(event) => <TicketsList key={event.id} event={event} />} />;
 }

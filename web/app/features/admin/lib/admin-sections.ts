@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   Mail,
   MessageSquareQuote,
+  ShoppingBag,
   TicketPercent,
   Ticket,
   type LucideIcon,
@@ -21,7 +22,7 @@ export const adminSections: AdminSection[] = [
   {
     to: "/admin/dashboard",
     label: "Dashboard",
-    description: "Een overzicht van je nieuwsbrief, reviews en komende data.",
+    description: "Een overzicht van omzet, tickets, nieuwsbrief, reviews en komende data.",
     icon: LayoutDashboard,
   },
   {
@@ -33,20 +34,26 @@ export const adminSections: AdminSection[] = [
   {
     to: "/admin/tickets",
     label: "Tickets",
-    description: "Tickets voor vertelavonden en webinars (binnenkort).",
+    description: "Vertelavonden en webinars plannen, tickets opvolgen en gasten inchecken.",
     icon: Ticket,
   },
   {
     to: "/admin/zelfbeeld-events",
     label: "Zelfbeeld-events",
-    description: "De data van De Zelfbeeld-Ommekeer plannen en beheren.",
+    description: "De data van De Zelfbeeld-Ommekeer plannen en de boekingen bekijken.",
     icon: CalendarDays,
   },
   {
     to: "/admin/coupons",
     label: "Coupons",
-    description: "Kortingscodes aanmaken en opvolgen (binnenkort).",
+    description: "Kortingscodes aanmaken en opvolgen hoe vaak ze gebruikt worden.",
     icon: TicketPercent,
+  },
+  {
+    to: "/admin/orders",
+    label: "Bestellingen",
+    description: "Alle bestellingen met hun betaling en geschiedenis; terugbetalen.",
+    icon: ShoppingBag,
   },
   {
     to: "/admin/drempel-videos",

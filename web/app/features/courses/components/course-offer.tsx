@@ -6,10 +6,14 @@ interface CourseOfferProps {
   course: Course;
   children?: ReactNode;
   features?: string[];
+  /** The live price; the site configuration's price until it has loaded. */
+  priceCents?: number;
+  /** A line under the price (e.g. the loading state of the live price). */
+  priceNote?: ReactNode;
 }
 
 /** Price box for a course: name, VAT-inclusive price, mode and actions. */
-export function CourseOffer({ course, children, features = [] }: CourseOfferProps) {
+export function CourseOffer({ course, children, features = [], priceCents, priceNote }: CourseOfferProps) {
   const mode =
     course.mode === "onsite"
       ? `${course.durationDays ? `${course.durationDays} dagen ` : ""}ter plaatse`
@@ -22,9 +26,10 @@ export function CourseOffer({ course, children, features = [] }: CourseOfferProp
       <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">{mode}</p>
       <p className="mt-2 font-serif text-2xl text-ink">{course.name}</p>
       <p className="mt-4 font-serif text-4xl text-teal">
-        <span className="whitespace-nowrap">{formatPriceCents(course.priceCents)}</span>
+        <span className="whitespace-nowrap">{formatPriceCents(priceCents ?? course.priceCents)}</span>
       </p>
       <p className="text-sm text-ink-soft">incl. btw</p>
+      {priceNote ? <div className="mt-2 text-sm text-ink-soft">{priceNote}</div> : null}
       {features.length > 0 ? (
         <ul className="mt-5 space-y-2 text-ink-soft">
           {features.map((f) => (

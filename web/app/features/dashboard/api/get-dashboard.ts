@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { adminApi } from "@/features/auth/lib/admin-fetch";
-import type { DashboardSummary } from "@/lib/api-types";
+import type { CommerceDashboard } from "@/features/dashboard/api/types";
 
-export function getDashboard(): Promise<DashboardSummary> {
-  return adminApi<DashboardSummary>("/api/admin/dashboard");
+export function getDashboard(): Promise<CommerceDashboard> {
+  return adminApi<CommerceDashboard>("/api/admin/dashboard");
 }
 
 export const dashboardQueryOptions = queryOptions({

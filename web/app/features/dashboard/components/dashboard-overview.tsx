@@ -6,7 +6,10 @@ import { LoadError, LoadingBlock } from "@/features/admin/components/query-statu
 import { adminSections } from "@/features/admin/lib/admin-sections";
 import { cardClass } from "@/features/admin/lib/styles";
 import { useDashboard } from "@/features/dashboard/api/get-dashboard";
+import { AttentionOrders } from "@/features/dashboard/components/attention-orders";
+import { RevenueChart } from "@/features/dashboard/components/revenue-chart";
 import { SignupsChart } from "@/features/dashboard/components/signups-chart";
+import { TicketSales } from "@/features/dashboard/components/ticket-sales";
 import { formatAverageRating, formatCount } from "@/features/dashboard/lib/dashboard-format";
 import { eventKindLabel, eventStatusLabel, eventStatusTone, seatsText } from "@/features/events/lib/event-labels";
 import { formatDateTime } from "@/lib/format";
@@ -32,7 +35,7 @@ function Figure({ value, label }: { value: string; label: string }) {
   );
 }
 
-/** The coach's overview: newsletter, reviews, the next dates, and a way to every admin page. */
+/** The coach's overview: newsletter, reviews, revenue, orders to act on, ticket sales, the next dates, and a way to every admin page. */
 export function DashboardOverview() {
   const { data, isPending, isError, error, refetch } = useDashboard();
 
@@ -70,6 +73,17 @@ export function DashboardOverview() {
           <section className={cardClass} aria-label="Inschrijvingen per week">
             <SignupsChart weeks={data.signups_per_week} />
           </section>
+
+          {/* The commerce figures (absent from an older server: then left out). */}
+          {data.revenue_by_month ? (
+            <section className={cardClass} aria-label="Omzet per maand">
+              <RevenueChart months={data.revenue_by_month} />
+            </section>
+          ) : null}
+
+          {data.attention_orders ? <AttentionOrders orders={data.attention_orders} /> : null}
+
+          {data.tickets_by_event ? <TicketSales events={data.tickets_by_event} /> : null}
 
           <section className={cardClass} aria-labelledby="volgende-data">
             <h2 id="volgende-data" className="text-xl">

@@ -25,3 +25,27 @@ export function formatWeekShort(weekStart: string): string {
 export function formatWeekLong(weekStart: string): string {
   return weekLongFmt.format(new Date(`${weekStart}T00:00:00Z`));
 }
+
+const monthShortFmt = new Intl.DateTimeFormat(LOCALE, { month: "short", timeZone: "UTC" });
+const monthLongFmt = new Intl.DateTimeFormat(LOCALE, { month: "long", year: "numeric", timeZone: "UTC" });
+
+function monthDate(month: string): Date {
+  return new Date(`${month}-01T00:00:00Z`);
+}
+
+/** "2026-11" (a Brussels calendar month) → "nov.". */
+export function formatMonthShort(month: string): string {
+  return monthShortFmt.format(monthDate(month));
+}
+
+/** "2026-11" → "november 2026". */
+export function formatMonthLong(month: string): string {
+  return monthLongFmt.format(monthDate(month));
+}
+
+const wholeEuro = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+
+/** 150049 → "€ 1.500" (rounded, for a chart's labels). */
+export function formatEuroWhole(cents: number): string {
+  return wholeEuro.format(Math.round(cents / 100)).replace(/[\u00a0\u202f]/g, " ");
+}

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { toast } from "sonner";
 import { getCourse, site } from "@/config/site";
 import { Field } from "@/features/admin/components/field";
@@ -7,7 +8,7 @@ import { adminButton, inputClass, labelClass } from "@/features/admin/lib/styles
 import { useCreateEvent } from "@/features/events/api/create-event";
 import { useUpdateEvent } from "@/features/events/api/update-event";
 import { centsToEuroInput } from "@/features/events/lib/euro";
-import { EVENT_STATUSES, eventStatusLabel, seatsText } from "@/features/events/lib/event-labels";
+import { EVENT_STATUSES, eventKindLabel, eventStatusLabel, seatsText } from "@/features/events/lib/event-labels";
 import {
   EVENT_LIMITS,
   eventFormToInput,
@@ -37,6 +38,32 @@ export function newZelfbeeldEventForm(): EventFormValues {
   };
 }
 
+/**
+ * A new event of a kind: a zelfbeeld date as above; a storytelling evening in the practice's
+ * town; a webinar online. The price comes from the kind's product once it is known.
+ */
+export function newEventForm(kind: EventKind, productPriceCents?: number | null): EventFormValues {
+  if (kind === "zelfbeeld") return newZelfbeeldEventForm();
+  const price = productPriceCents === undefined || productPriceCents === null ? "" : centsToEuroInput(productPriceCents);
+  const base: EventFormValues = {
+    title: eventKindLabel(kind),
+    description: "",
+    starts_at: "",
+    ends_at: "",
+    venue_name: "",
+    street: "",
+    postal_code: "",
+    city: "",
+    online_url: "",
+    capacity: "",
+    price,
+    status: "draft",
+  };
+  return kind === "webinar"
+    ? { ...base, capacity: "100", price: price || "0,00" }
+    : { ...base, postal_code: site.contact.postalCode, city: site.contact.city, capacity: "30" };
+}
+
 const statusHints: Record<string, string> = {
   draft: "Concept: nog niet zichtbaar op de website.",
   published: "Gepubliceerd: zichtbaar op de website en te boeken.",
@@ -46,17 +73,19 @@ const statusHints: Record<string, string> = {
 interface EventFormProps {
   event: AdminEvent | null;
   kind: EventKind;
+  /** The price of the kind's product, for a new event (vertelavond, webinar). */
+  productPriceCents?: number | null;
   onDone: () => void;
 }
 
 /** Create or edit an event date. Times are Brussels time, sent exactly as typed. */
-export function EventForm({ event, kind, onDone }: EventFormProps) {
+export function EventForm({ event, kind, productPriceCents, onDone }: EventFormProps) {
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const saving = create.isPending || update.isPending;
   const seatsTaken = event?.seats_taken ?? 0;
   const { values, set, errors, formError, formRef, onSubmit } = useAdminForm<EventFormValues, EventField>({
-    initial: () => (event ? eventToForm(event) : newZelfbeeldEventForm()),
+    initial: () => (event ? eventToForm(event) : newEventForm(kind, productPriceCents)),
     validate: (values) => validateEvent(values, seatsTaken),
     saving,
     async save(values) {
@@ -69,7 +98,14 @@ export function EventForm({ event, kind, onDone }: EventFormProps) {
     },
   });
 
-  const text = (key: Exclude<keyof EventFormValues, "status">, extra: Record<string, unknown> = {}) => ({
+  // A new event's price follows the product's once that has loaded (unless already typed).
+  useEffect(() => {
+    if (!event && !values.price && productPriceCents !== undefined && productPriceCents !== null)
+      set("price", centsToEuroInput(productPriceCents));
+  }, [productPriceCents]);
+
+  const online = kind === "webinar" || Boolean(event?.online_url);
+  const text = (key: Exclude<keyof EventFormValues, "status" | "online_url">, extra: Record<string, unknown> = {}) => ({
     name: key,
     value: values[key],
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
@@ -114,6 +150,26 @@ export function EventForm({ event, kind, onDone }: EventFormProps) {
           </Field>
         </div>
       </fieldset>
+      {online ? (
+        <Field
+          label="Link voor deelnemers"
+          optional
+          error={errors.online_url}
+          hint="De link naar de online sessie (https://…), komt in de bevestigingsmail."
+        >
+          {(props) => (
+            <input
+              {...props}
+              name="online_url"
+              type="url"
+              autoComplete="off"
+              value={values.online_url ?? ""}
+              onChange={(e) => set("online_url", e.target.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           label="Aantal plaatsen"

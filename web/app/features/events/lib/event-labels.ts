@@ -38,3 +38,29 @@ export function eventKindLabel(kind: string): string {
 export function seatsText(seatsTaken: number, capacity: number): string {
   return `${seatsTaken} van ${capacity} ${capacity === 1 ? "plaats" : "plaatsen"} bezet`;
 }
+
+/** How the admin names a new or edited event of each kind. */
+export interface EventKindCopy {
+  /** The "new" button and its dialog's title. */
+  newLabel: string;
+  editTitle: string;
+  /** The delete confirmation's title. */
+  deleteTitle: string;
+  /** Who comes: the heading of the per-event list ("Tickets" or "Boekingen"). */
+  attendees: string;
+}
+
+const kindCopy: Record<string, EventKindCopy> = {
+  zelfbeeld: { newLabel: "Nieuwe datum", editTitle: "Datum bewerken", deleteTitle: "Datum verwijderen?", attendees: "Boekingen" },
+  vertelavond: {
+    newLabel: "Nieuwe vertelavond",
+    editTitle: "Vertelavond bewerken",
+    deleteTitle: "Vertelavond verwijderen?",
+    attendees: "Tickets",
+  },
+  webinar: { newLabel: "Nieuw webinar", editTitle: "Webinar bewerken", deleteTitle: "Webinar verwijderen?", attendees: "Tickets" },
+};
+
+export function eventKindCopy(kind: string): EventKindCopy {
+  return kindCopy[kind] ?? kindCopy.vertelavond!;
+}

@@ -76,3 +76,16 @@ describe("eventFormToInput", () => {
     expect(form).toMatchObject({ starts_at: "2027-03-05T09:30", price: "1500,00", capacity: "10", venue_name: "" });
   });
 });
+
+describe("an online event's link", () => {
+  it("must be an https link when given, and is sent as typed", () => {
+    expect(validateEvent({ ...valid, online_url: "" })).toEqual({});
+    expect(validateEvent({ ...valid, online_url: "http://example.org" }).online_url).toMatch(/https/);
+    expect(validateEvent({ ...valid, online_url: "https://example.org/live" })).toEqual({});
+    expect(eventFormToInput({ ...valid, online_url: " https://example.org/live " }, "webinar").online_url).toBe(
+      "https://example.org/live",
+    );
+    expect(eventFormToInput({ ...valid, online_url: "" }, "webinar", "https://old.example").online_url).toBeNull();
+    expect(eventFormToInput(valid, "webinar", "https://old.example").online_url).toBe("https://old.example");
+  });
+});

@@ -13,6 +13,7 @@ export type EventField =
   | "street"
   | "postal_code"
   | "city"
+  | "online_url"
   | "capacity"
   | "price_cents"
   | "status";
@@ -27,6 +28,8 @@ export interface EventFormValues {
   street: string;
   postal_code: string;
   city: string;
+  /** The join link of an online event (webinars); left out = keep what the event had. */
+  online_url?: string;
   capacity: string;
   /** Euros as typed: "1500", "1500,00" or "1.500,00". */
   price: string;
@@ -51,6 +54,7 @@ export function eventToForm(event: AdminEvent): EventFormValues {
     street: event.street ?? "",
     postal_code: event.postal_code ?? "",
     city: event.city ?? "",
+    online_url: event.online_url ?? "",
     capacity: String(event.capacity),
     price: centsToEuroInput(event.price_cents),
     status: (event.status as EventStatus) ?? "draft",
@@ -71,6 +75,10 @@ export function validateEvent(values: EventFormValues, seatsTaken = 0): FieldErr
   else if (!LOCAL_DATE_TIME.test(values.ends_at)) errors.ends_at = "Vul een geldige datum en uur in.";
   else if (!errors.starts_at && values.ends_at <= values.starts_at)
     errors.ends_at = "Het einde moet na het begin liggen.";
+
+  const onlineUrl = values.online_url?.trim() ?? "";
+  if (onlineUrl && !/^https:\/\/[^\s/]+\.[^\s]+$/i.test(onlineUrl))
+    errors.online_url = "Vul een volledige link in die begint met https://.";
 
   const capacity = values.capacity.trim();
   const seats = Number(capacity);
@@ -109,7 +117,7 @@ export function eventFormToInput(
     street: optional(values.street),
     postal_code: optional(values.postal_code),
     city: optional(values.city),
-    online_url: onlineUrl,
+    online_url: values.online_url === undefined ? onlineUrl : optional(values.online_url),
     capacity: Number(values.capacity.trim()),
     price_cents: parseEuroToCents(values.price) ?? 0,
     status: values.status,
