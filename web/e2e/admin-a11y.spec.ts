@@ -86,6 +86,7 @@ test.describe("axe-core finds no accessibility violations in the admin area", ()
       { width: 390, height: 844 },
     ]) {
       test(`coupons, tickets and orders at ${viewport.width}px`, async ({ page }) => {
+        test.slow(); // three pages, seven axe scans
         await page.setViewportSize(viewport);
         const session = await signInViaApi(page);
         const coupon = await createCoupon(page.request, session, { code: `AXE${Date.now().toString(36).toUpperCase()}${viewport.width}` });
@@ -127,7 +128,7 @@ test.describe("axe-core finds no accessibility violations in the admin area", ()
         await list.getByRole("row").filter({ hasText: buyer.email }).first().getByRole("button", { name: /^Annuleren/ }).click();
         await expect(page.getByRole("alertdialog", { name: "Ticket annuleren?" })).toBeVisible();
         await expectNoAxeViolations(page);
-        await page.getByRole("alertdialog").getByRole("button", { name: "Terug" }).click();
+        await page.getByRole("alertdialog").getByRole("button", { name: "Terug", exact: true }).click();
         await page.getByRole("button", { name: "Nieuwe vertelavond" }).click();
         await expect(page.getByRole("dialog", { name: "Nieuwe vertelavond" })).toBeVisible();
         await expectNoAxeViolations(page);
@@ -149,7 +150,7 @@ test.describe("axe-core finds no accessibility violations in the admin area", ()
         await detail.getByRole("button", { name: "Terugbetalen" }).click();
         await expect(page.getByRole("alertdialog", { name: "Bestelling terugbetalen?" })).toBeVisible();
         await expectNoAxeViolations(page);
-        await page.getByRole("alertdialog").getByRole("button", { name: "Terug" }).click();
+        await page.getByRole("alertdialog").getByRole("button", { name: "Terug", exact: true }).click();
       });
     }
   });

@@ -76,7 +76,7 @@ export function DashboardOverview() {
 
           {/* The commerce figures (absent from an older server: then left out). */}
           {data.revenue_by_month ? (
-            <section className={cardClass} aria-label="Omzet per maand">
+            <section className={`${cardClass} min-w-0`} aria-label="Omzet per maand">
               <RevenueChart months={data.revenue_by_month} />
             </section>
           ) : null}

@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
+import type { CouponPage } from "@/features/coupons/api/types";
+
+export interface CouponsQuery {
+  q: string;
+  page: number;
+  perPage: number;
+}
+
+export function listCoupons({ q, page, perPage }: CouponsQuery): Promise<CouponPage> {
+  return adminApi<CouponPage>(adminPath("/api/admin/coupons", { q: q.trim(), page, per_page: perPage }));
+}
+
+export function couponsQueryOptions(query: CouponsQuery) {
+  return queryOptions({
+    queryKey: ["admin", "coupons", query],
+    queryFn: () => listCoupons(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCoupons(query: CouponsQuery) {
+  return useQuery(couponsQueryOptions(query));
+}
+
+/** After a change: the coupon list is out of date. */
+export function invalidateCoupons(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: ["admin", "coupons"] });
+}

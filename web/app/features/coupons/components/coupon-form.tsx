@@ -1,0 +1,241 @@
+import { useId } from "react";
+import { toast } from "sonner";
+import { Field } from "@/features/admin/components/field";
+import { FormAlert } from "@/features/admin/components/form-alert";
+import { adminButton, inputClass, labelClass } from "@/features/admin/lib/styles";
+import { useAdminForm } from "@/features/admin/lib/use-admin-form";
+import { useCreateCoupon } from "@/features/coupons/api/create-coupon";
+import { useProducts } from "@/features/coupons/api/list-products";
+import type { Coupon, DiscountKind } from "@/features/coupons/api/types";
+import { useUpdateCoupon } from "@/features/coupons/api/update-coupon";
+import { ALL_PRODUCTS_LABEL, discountLabel, usageLabel } from "@/features/coupons/lib/coupon-labels";
+import {
+  COUPON_LIMITS,
+  couponFormToInput,
+  couponToForm,
+  emptyCouponForm,
+  validateCoupon,
+  type CouponField,
+  type CouponFormValues,
+} from "@/features/coupons/lib/coupon-validation";
+
+const kindOptions: { value: DiscountKind; label: string }[] = [
+  { value: "percent", label: "Percentage" },
+  { value: "fixed", label: "Vast bedrag" },
+];
+
+interface CouponFormProps {
+  coupon: Coupon | null;
+  onDone: () => void;
+}
+
+/** Create or edit a coupon. Validity times are Brussels time, sent exactly as typed. */
+export function CouponForm({ coupon, onDone }: CouponFormProps) {
+  const create = useCreateCoupon();
+  const update = useUpdateCoupon();
+  const products = useProducts();
+  const saving = create.isPending || update.isPending;
+  const { values, set, errors, formError, formRef, onSubmit } = useAdminForm<CouponFormValues, CouponField>({
+    initial: () => (coupon ? couponToForm(coupon) : emptyCouponForm()),
+    validate: validateCoupon,
+    saving,
+    async save(values) {
+      const input = couponFormToInput(values);
+      const saved = coupon ? await update.mutateAsync({ id: coupon.id, input }) : await create.mutateAsync(input);
+      toast.success(coupon ? "Coupon opgeslagen" : "Coupon toegevoegd", {
+        description: `${saved.code}: ${discountLabel(saved.discount_kind, saved.discount_value)} korting${
+          saved.active ? "" : " (inactief)"
+        }.`,
+      });
+      onDone();
+    },
+  });
+
+  // The product list may lag (or a coupon may point at a product that is no longer sold).
+  const productOptions = products.data ?? [];
+  const missingProduct =
+    values.product_slug && !productOptions.some((p) => p.slug === values.product_slug)
+      ? { slug: values.product_slug, name: coupon?.product_name ?? values.product_slug }
+      : null;
+
+  const percent = values.discount_kind === "percent";
+  const activeId = useId();
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
+      <FormAlert message={formError} />
+      {coupon ? (
+        <p className="rounded-xl bg-teal-soft p-3 text-sm text-ink">
+          Al {usageLabel(coupon.redemptions, coupon.max_redemptions)} keer gebruikt.
+        </p>
+      ) : null}
+      <Field
+        label="Code"
+        error={errors.code}
+        hint="Wat de klant intypt. Hoofdletters of kleine letters maakt niet uit; spaties vallen weg."
+      >
+        {(props) => (
+          <input
+            {...props}
+            name="code"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={COUPON_LIMITS.codeMax + 10}
+            value={values.code}
+            onChange={(e) => set("code", e.target.value)}
+            className={`${inputClass} font-mono uppercase`}
+          />
+        )}
+      </Field>
+
+      <fieldset className="grid gap-4 rounded-xl border border-sand p-4">
+        <legend className={`${labelClass} px-1`}>Korting</legend>
+        <Field label="Soort korting" error={errors.discount_kind}>
+          {(props) => (
+            <select
+              {...props}
+              name="discount_kind"
+              value={values.discount_kind}
+              onChange={(e) => set("discount_kind", e.target.value as DiscountKind)}
+              className={inputClass}
+            >
+              {kindOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label={percent ? "Percentage" : "Bedrag in euro"}
+          error={errors.discount_value}
+          hint={
+            percent
+              ? "Een heel getal van 1 tot 100, bv. 10 voor 10% korting."
+              : "Incl. btw, bv. 5 of 5,00. Een bestelling wordt nooit minder dan € 0,00."
+          }
+        >
+          {(props) => (
+            <div className="relative sm:max-w-xs">
+              <span
+                aria-hidden="true"
+                className={`pointer-events-none absolute top-1/2 mt-0.5 -translate-y-1/2 text-ink-soft ${percent ? "right-3" : "left-3"}`}
+              >
+                {percent ? "%" : "€"}
+              </span>
+              <input
+                {...props}
+                name="discount_value"
+                type="text"
+                inputMode={percent ? "numeric" : "decimal"}
+                autoComplete="off"
+                value={values.value}
+                onChange={(e) => set("value", e.target.value)}
+                className={`${inputClass} ${percent ? "pr-8" : "pl-7"}`}
+              />
+            </div>
+          )}
+        </Field>
+      </fieldset>
+
+      <Field
+        label="Product"
+        error={errors.product_slug}
+        hint={products.isError ? "De producten konden niet geladen worden; de coupon geldt dan voor alle producten." : undefined}
+      >
+        {(props) => (
+          <select
+            {...props}
+            name="product_slug"
+            value={values.product_slug}
+            onChange={(e) => set("product_slug", e.target.value)}
+            className={inputClass}
+          >
+            <option value="">{ALL_PRODUCTS_LABEL}</option>
+            {productOptions.map((p) => (
+              <option key={p.slug} value={p.slug}>
+                {p.name}
+              </option>
+            ))}
+            {missingProduct ? <option value={missingProduct.slug}>{missingProduct.name}</option> : null}
+          </select>
+        )}
+      </Field>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Geldig vanaf" optional error={errors.valid_from_local} hint="Belgische tijd. Leeg: meteen geldig.">
+          {(props) => (
+            <input
+              {...props}
+              name="valid_from_local"
+              type="datetime-local"
+              value={values.valid_from_local}
+              onChange={(e) => set("valid_from_local", e.target.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Geldig tot" optional error={errors.valid_until_local} hint="Belgische tijd. Leeg: geen einddatum.">
+          {(props) => (
+            <input
+              {...props}
+              name="valid_until_local"
+              type="datetime-local"
+              min={values.valid_from_local || undefined}
+              value={values.valid_until_local}
+              onChange={(e) => set("valid_until_local", e.target.value)}
+              className={inputClass}
+            />
+          )}
+        </Field>
+      </div>
+
+      <Field
+        label="Maximaal aantal keer te gebruiken"
+        optional
+        error={errors.max_redemptions}
+        hint="Leeg: onbeperkt. Een betaalde bestelling telt als één keer."
+      >
+        {(props) => (
+          <input
+            {...props}
+            name="max_redemptions"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={COUPON_LIMITS.maxRedemptions}
+            step={1}
+            value={values.max_redemptions}
+            onChange={(e) => set("max_redemptions", e.target.value)}
+            className={`${inputClass} sm:max-w-xs`}
+          />
+        )}
+      </Field>
+
+      <div className="flex items-start gap-3">
+        <input
+          id={activeId}
+          name="active"
+          type="checkbox"
+          checked={values.active}
+          onChange={(e) => set("active", e.target.checked)}
+          className="mt-1 h-5 w-5 shrink-0 accent-teal"
+        />
+        <label htmlFor={activeId} className="text-ink">
+          <span className="font-medium">Actief</span>
+          <span className="block text-sm text-ink-soft">Een inactieve coupon wordt bij het afrekenen geweigerd.</span>
+        </label>
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={onDone} disabled={saving} className={adminButton("quiet")}>
+          Annuleren
+        </button>
+        <button type="submit" disabled={saving} className={adminButton("primary")}>
+          {saving ? "Bezig..." : coupon ? "Wijzigingen opslaan" : "Coupon toevoegen"}
+        </button>
+      </div>
+    </form>
+  );
+}

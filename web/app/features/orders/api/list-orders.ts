@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
+import type { OrderPage } from "@/features/orders/api/types";
+import type { OrderFilter } from "@/features/orders/lib/order-labels";
+
+export interface OrdersQuery {
+  q: string;
+  /** "" = all; "attention" = the orders the coach must act on. */
+  status: OrderFilter | "";
+  page: number;
+  perPage: number;
+}
+
+export function listOrders({ q, status, page, perPage }: OrdersQuery): Promise<OrderPage> {
+  return adminApi<OrderPage>(adminPath("/api/admin/orders", { q: q.trim(), status, page, per_page: perPage }));
+}
+
+export function ordersQueryOptions(query: OrdersQuery) {
+  return queryOptions({
+    queryKey: ["admin", "orders", "list", query],
+    queryFn: () => listOrders(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrders(query: OrdersQuery) {
+  return useQuery(ordersQueryOptions(query));
+}
+
+/** After an order changed: the lists, its detail, the dashboard, tickets and seat counts. */
+export function invalidateOrders(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
+    queryClient.invalidateQueries({ queryKey: ["admin", "dashboard"] }),
+    queryClient.invalidateQueries({ queryKey: ["admin", "tickets"] }),
+    queryClient.invalidateQueries({ queryKey: ["admin", "events"] }),
+    queryClient.invalidateQueries({ queryKey: ["admin", "coupons"] }),
+  ]);
+}

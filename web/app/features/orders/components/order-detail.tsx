@@ -1,0 +1,223 @@
+import { AlertTriangle, Mail, Undo2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { toast } from "sonner";
+import { Badge } from "@/features/admin/components/badge";
+import { ConfirmDialog } from "@/features/admin/components/confirm-dialog";
+import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
+import { errorMessage } from "@/features/admin/lib/form-errors";
+import { adminButton } from "@/features/admin/lib/styles";
+import { useOrder } from "@/features/orders/api/get-order";
+import { useRefundOrder } from "@/features/orders/api/refund-order";
+import { useResendConfirmation } from "@/features/orders/api/resend-confirmation";
+import type { AdminOrderDetail } from "@/features/orders/api/types";
+import {
+  attentionExplanation,
+  attentionLabel,
+  buyerName,
+  canRefund,
+  isRealProvider,
+  orderStatusLabel,
+  orderStatusTone,
+  providerLabel,
+  refundConsequence,
+} from "@/features/orders/lib/order-labels";
+import { ticketStatusLabel, ticketStatusTone } from "@/features/tickets/lib/ticket-labels";
+import { formatPriceCents, formatShortDate, formatTime } from "@/lib/format";
+
+function when(value: string | null | undefined): string {
+  return value ? `${formatShortDate(value)}, ${formatTime(value)}` : "—";
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[11rem_1fr] sm:gap-4">
+      <dt className="text-sm font-medium text-ink-soft">{label}</dt>
+      <dd className="break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-6 first:mt-0">
+      <h3 className="font-sans text-lg font-semibold text-ink">{title}</h3>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+function Detail({ order }: { order: AdminOrderDetail }) {
+  const [refunding, setRefunding] = useState(false);
+  const refund = useRefundOrder();
+  const resend = useResendConfirmation();
+  const attention = attentionLabel(order.attention);
+
+  async function confirmRefund() {
+    try {
+      await refund.mutateAsync(order.id);
+      toast.success("Bestelling terugbetaald", {
+        description: isRealProvider(order.provider)
+          ? `De terugbetaling van ${formatPriceCents(order.total_cents)} is gestart bij ${providerLabel(order.provider)}.`
+          : `De bestelling van ${buyerName(order)} staat op terugbetaald.`,
+      });
+    } catch (e) {
+      toast.error("Terugbetalen lukte niet", { description: errorMessage(e) });
+    }
+    setRefunding(false);
+  }
+
+  async function onResend() {
+    try {
+      await resend.mutateAsync(order.id);
+      toast.success("Bevestiging opnieuw verstuurd", { description: `De bevestigingsmail gaat opnieuw naar ${order.email}.` });
+    } catch (e) {
+      toast.error("Versturen lukte niet", { description: errorMessage(e) });
+    }
+  }
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={orderStatusTone(order.status)}>{orderStatusLabel(order.status)}</Badge>
+        {attention ? <Badge tone="red">{attention}</Badge> : null}
+      </div>
+      {attention ? (
+        <div className="mt-4 flex gap-3 rounded-xl border border-red-800/30 bg-red-50 p-4 text-ink">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-red-800" />
+          <p>{attentionExplanation(order.attention)}</p>
+        </div>
+      ) : null}
+
+      <div className="mt-5 flex flex-wrap gap-3">
+        {canRefund(order) ? (
+          <button type="button" onClick={() => setRefunding(true)} className={adminButton("danger-quiet", "sm")}>
+            <Undo2 aria-hidden="true" className="h-4 w-4" />
+            Terugbetalen
+          </button>
+        ) : null}
+        {order.status === "paid" ? (
+          <button type="button" onClick={() => void onResend()} disabled={resend.isPending} className={adminButton("secondary", "sm")}>
+            <Mail aria-hidden="true" className="h-4 w-4" />
+            {resend.isPending ? "Bezig..." : "Bevestiging opnieuw sturen"}
+          </button>
+        ) : null}
+      </div>
+
+      <div className="mt-6">
+        <Section title="Koper">
+          <dl className="divide-y divide-sand">
+            <Row label="Naam">{buyerName(order)}</Row>
+            <Row label="E-mailadres">
+              <a href={`mailto:${order.email}`} className="text-link break-all">
+                {order.email}
+              </a>
+            </Row>
+            <Row label="Telefoon">{order.phone || "—"}</Row>
+            <Row label="Bedrijf">{order.company || "—"}</Row>
+            <Row label="Btw-nummer">{order.vat_number || "—"}</Row>
+          </dl>
+        </Section>
+
+        <Section title="Bestelling">
+          <dl className="divide-y divide-sand">
+            <Row label="Bestelnummer">
+              <span className="font-mono">{order.public_id}</span>
+            </Row>
+            <Row label="Product">
+              {order.product_name}
+              {order.event_title ? <span className="block text-sm text-ink-soft">{order.event_title}</span> : null}
+            </Row>
+            <Row label="Aantal">
+              {order.quantity} × {formatPriceCents(order.unit_price_cents)}
+            </Row>
+            <Row label="Subtotaal">{formatPriceCents(order.subtotal_cents)}</Row>
+            <Row label="Korting">
+              {order.discount_cents > 0 ? `– ${formatPriceCents(order.discount_cents)}` : formatPriceCents(0)}
+              {order.coupon_code ? <span className="ml-2 font-mono text-sm">({order.coupon_code})</span> : null}
+            </Row>
+            <Row label="Totaal (incl. btw)">
+              <strong>{formatPriceCents(order.total_cents)}</strong>
+            </Row>
+            <Row label="Besteld op">{when(order.created_at)}</Row>
+            <Row label="Betaald op">{when(order.paid_at)}</Row>
+            {order.status === "pending" ? <Row label="Reservering tot">{when(order.expires_at)}</Row> : null}
+          </dl>
+        </Section>
+
+        <Section title="Betaling">
+          <dl className="divide-y divide-sand">
+            <Row label="Betaalprovider">{providerLabel(order.provider)}</Row>
+            <Row label="Referentie">
+              {order.provider_ref ? <span className="break-all font-mono text-sm">{order.provider_ref}</span> : "—"}
+            </Row>
+          </dl>
+        </Section>
+
+        <Section title="Voorwaarden en toestemming">
+          <dl className="divide-y divide-sand">
+            <Row label="Aanvaard op">{when(order.terms_accepted_at)}</Row>
+            <Row label="Toestemming">
+              <q className="italic">{order.consent_text}</q>
+            </Row>
+          </dl>
+        </Section>
+
+        {order.tickets.length > 0 ? (
+          <Section title={`Tickets (${order.tickets.length})`}>
+            <ul className="divide-y divide-sand">
+              {order.tickets.map((t) => (
+                <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span>
+                    <span className="font-mono font-semibold">{t.code}</span>
+                    <span className="ml-2 text-ink-soft">{t.holder_name}</span>
+                  </span>
+                  <Badge tone={ticketStatusTone(t.status)}>{ticketStatusLabel(t.status)}</Badge>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+
+        <Section title="Geschiedenis">
+          {order.history.length === 0 ? (
+            <p className="text-ink-soft">Nog geen wijzigingen.</p>
+          ) : (
+            <ol aria-label="Geschiedenis van de bestelling, oudste eerst" className="divide-y divide-sand">
+              {order.history.map((h, i) => (
+                <li key={`${h.created_at}-${i}`} className="grid gap-x-4 gap-y-0.5 py-2 sm:grid-cols-[12rem_1fr]">
+                  <span className="text-sm text-ink-soft">{when(h.created_at)}</span>
+                  <span>
+                    <span className="font-semibold">{orderStatusLabel(h.status)}</span>
+                    {h.note ? <span className="block text-sm text-ink">{h.note}</span> : null}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Section>
+      </div>
+
+      <ConfirmDialog
+        open={refunding}
+        title="Bestelling terugbetalen?"
+        confirmLabel="Terugbetalen"
+        cancelLabel="Terug"
+        onConfirm={confirmRefund}
+        onCancel={() => setRefunding(false)}
+      >
+        <p>{refundConsequence(order)}</p>
+        {order.tickets.some((t) => t.status !== "cancelled") ? (
+          <p className="mt-2">De tickets van deze bestelling worden geannuleerd en de plaatsen komen weer vrij.</p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** One order in full: buyer, amounts, payment, consent, tickets and history; refund and resend. */
+export function OrderDetail({ orderId }: { orderId: number }) {
+  const { data, isPending, isError, error, refetch } = useOrder(orderId);
+  if (isPending) return <LoadingBlock label="Bestelling laden..." />;
+  if (isError) return <LoadError error={error} onRetry={() => void refetch()} />;
+  return <Detail order={data} />;
+}

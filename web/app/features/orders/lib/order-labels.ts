@@ -1,0 +1,96 @@
+// Orders in the admin: Dutch status labels, the "needs attention" flag, providers and refunds.
+import type { BadgeTone } from "@/features/admin/components/badge";
+import type { AdminOrder, OrderStatus } from "@/features/orders/api/types";
+import { formatPriceCents } from "@/lib/format";
+
+export const ORDER_STATUSES: OrderStatus[] = ["pending", "paid", "canceled", "expired", "failed", "refunded"];
+
+/** The list's status filter: a status, or the orders the coach must act on. */
+export type OrderFilter = OrderStatus | "attention";
+
+export const ORDER_FILTERS: { value: OrderFilter | ""; label: string }[] = [
+  { value: "", label: "Alle" },
+  { value: "pending", label: "In afwachting" },
+  { value: "paid", label: "Betaald" },
+  { value: "canceled", label: "Geannuleerd" },
+  { value: "expired", label: "Verlopen" },
+  { value: "failed", label: "Mislukt" },
+  { value: "refunded", label: "Terugbetaald" },
+  { value: "attention", label: "Actie nodig" },
+];
+
+const labels: Record<OrderStatus, string> = {
+  pending: "In afwachting",
+  paid: "Betaald",
+  canceled: "Geannuleerd",
+  expired: "Verlopen",
+  failed: "Mislukt",
+  refunded: "Terugbetaald",
+};
+
+const tones: Record<OrderStatus, BadgeTone> = {
+  pending: "gold",
+  paid: "teal",
+  canceled: "plain",
+  expired: "plain",
+  failed: "red",
+  refunded: "plain",
+};
+
+export function orderStatusLabel(status: string): string {
+  return labels[status as OrderStatus] ?? status;
+}
+
+export function orderStatusTone(status: string): BadgeTone {
+  return tones[status as OrderStatus] ?? "plain";
+}
+
+export const REFUND_NEEDED = "refund_needed";
+
+/** The warning badge's text, or null when nothing needs doing. */
+export function attentionLabel(attention: string | null): string | null {
+  if (!attention) return null;
+  return attention === REFUND_NEEDED ? "Actie nodig: terugbetalen" : "Actie nodig";
+}
+
+/** Why the order needs the coach, in a sentence. */
+export function attentionExplanation(attention: string | null): string | null {
+  if (!attention) return null;
+  if (attention === REFUND_NEEDED)
+    return "De betaling kwam binnen nadat de reservering verlopen was, en er was geen plaats meer vrij. Er werden geen tickets uitgegeven: betaal het bedrag terug.";
+  return "Deze bestelling vraagt je aandacht. Bekijk de geschiedenis hieronder.";
+}
+
+const providers: Record<string, string> = {
+  simulated: "Simulatie",
+  stripe: "Stripe",
+  mollie: "Mollie",
+};
+
+export function providerLabel(provider: string): string {
+  return providers[provider] ?? provider;
+}
+
+/** True when the provider really moves money (a refund goes through it). */
+export function isRealProvider(provider: string): boolean {
+  return provider === "stripe" || provider === "mollie";
+}
+
+/** Paid orders can be refunded, and so can late payments flagged for a refund. */
+export function canRefund(order: Pick<AdminOrder, "status" | "attention">): boolean {
+  if (order.status === "refunded") return false;
+  return order.status === "paid" || order.attention === REFUND_NEEDED;
+}
+
+/** What the refund confirmation says will happen. */
+export function refundConsequence(order: Pick<AdminOrder, "provider" | "total_cents">): string {
+  const amount = formatPriceCents(order.total_cents);
+  return isRealProvider(order.provider)
+    ? `Het bedrag van ${amount} wordt via ${providerLabel(order.provider)} teruggestort.`
+    : `De bestelling (${amount}) wordt als terugbetaald gemarkeerd; er wordt geen geld verplaatst (gesimuleerde betaling).`;
+}
+
+/** "Anna Peeters". */
+export function buyerName(order: Pick<AdminOrder, "first_name" | "last_name">): string {
+  return `${order.first_name} ${order.last_name}`.trim();
+}

@@ -1,0 +1,91 @@
+import { expect, test } from "@playwright/test";
+import { buyAndPay, createCoupon, createEvent, uniqueBuyer } from "./admin-commerce-helpers";
+import { signInViaApi, toast, uniqueName, waitForAdminPage } from "./admin-helpers";
+
+test("an order appears in the list; its detail shows the history; it can be refunded", async ({ page }) => {
+  const session = await signInViaApi(page);
+  const title = uniqueName("Vertelavond bestelling");
+  const event = await createEvent(page.request, session, { title, capacity: 6, priceCents: 3500, days: 60 });
+  const coupon = await createCoupon(page.request, session, {
+    code: `BESTEL${Date.now().toString(36).toUpperCase()}`,
+    discount_kind: "percent",
+    discount_value: 10,
+  });
+  const buyer = uniqueBuyer("Lien");
+  const order = await buyAndPay(page.request, { eventId: event.id, quantity: 2, buyer, coupon: coupon.code });
+
+  await page.goto("/admin/orders");
+  await waitForAdminPage(page);
+  await page.getByLabel("Zoeken op naam, e-mailadres of bestelnummer").fill(buyer.last_name);
+  const row = page.getByRole("row").filter({ hasText: buyer.email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Betaald");
+  await expect(row).toContainText("€ 63,00"); // 2 × 35,00 − 10%
+  await expect(row).toContainText(coupon.code);
+  await expect(row).toContainText(title);
+
+  await row.getByRole("button", { name: /^Details/ }).click();
+  const dialog = page.getByRole("dialog", { name: `Bestelling van ${buyer.first_name} ${buyer.last_name}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(order.orderId);
+  await expect(dialog).toContainText("Simulatie");
+  await expect(dialog).toContainText("€ 70,00");
+  await expect(dialog).toContainText("– € 7,00");
+  await expect(dialog).toContainText("€ 63,00");
+  await expect(dialog).toContainText("geen herroepingsrecht");
+  await expect(dialog.getByRole("heading", { name: "Tickets (2)" })).toBeVisible();
+  const history = dialog.getByRole("list", { name: /Geschiedenis/ });
+  await expect(history.getByRole("listitem").filter({ hasText: "Betaald" }).first()).toBeVisible();
+  expect(await history.getByRole("listitem").count()).toBeGreaterThanOrEqual(2); // created, paid
+
+  // Refund: simulated, so it is only marked.
+  await dialog.getByRole("button", { name: "Terugbetalen" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Bestelling terugbetalen?" });
+  await expect(confirm).toContainText("als terugbetaald gemarkeerd");
+  await confirm.getByRole("button", { name: "Terugbetalen" }).click();
+  await expect(toast(page, "Bestelling terugbetaald")).toBeVisible();
+  await expect(dialog).toContainText("Terugbetaald");
+  await expect(history.getByRole("listitem").filter({ hasText: "Terugbetaald" }).first()).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Terugbetalen" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("Terugbetaald");
+
+  // The status filter.
+  await page.getByLabel("Status").selectOption({ label: "Terugbetaald" });
+  await expect(row).toHaveCount(1);
+  await page.getByLabel("Status").selectOption({ label: "Betaald" });
+  await expect(page.getByText("Geen bestellingen gevonden met deze zoekopdracht.")).toBeVisible();
+});
+
+test("the dashboard shows revenue per month, tickets per event and orders needing attention", async ({ page }) => {
+  const session = await signInViaApi(page);
+  const title = uniqueName("Vertelavond omzet");
+  const event = await createEvent(page.request, session, { title, capacity: 8, priceCents: 3500, days: 65 });
+  await buyAndPay(page.request, { eventId: event.id, quantity: 2, buyer: uniqueBuyer("Omar") });
+  const failed = uniqueBuyer("Fien");
+  await buyAndPay(page.request, { eventId: event.id, quantity: 1, buyer: failed, outcome: "failed" });
+
+  await page.goto("/admin/dashboard");
+  await waitForAdminPage(page);
+  const revenue = page.getByRole("figure", { name: /Omzet per maand/ });
+  await expect(revenue).toBeVisible();
+  await expect(revenue).not.toContainText("€ 0,00 uit");
+  const months = page.getByRole("table", { name: "Omzet per maand, incl. btw" });
+  await expect(months.getByRole("row")).toHaveCount(13);
+
+  const sales = page.getByRole("table", { name: /Verkochte tickets per komend evenement/ });
+  const eventRow = sales.getByRole("row").filter({ hasText: title });
+  await expect(eventRow).toContainText("2 / 8");
+
+  // A failed payment of the last 30 days asks for attention, with a link to the order.
+  const attention = page.getByRole("region", { name: "Bestellingen die aandacht vragen" });
+  const item = attention.getByRole("listitem").filter({ hasText: failed.last_name });
+  await expect(item).toContainText("Mislukt");
+  await item.getByRole("link", { name: `${failed.first_name} ${failed.last_name}` }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\?bestelling=\d+/);
+  const dialog = page.getByRole("dialog", { name: /^Bestelling/ });
+  await expect(dialog).toContainText(failed.email);
+  await expect(dialog).toContainText("Mislukt");
+  await expect(dialog.getByRole("button", { name: "Terugbetalen" })).toHaveCount(0);
+});
