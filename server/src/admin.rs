@@ -8,7 +8,7 @@ use utoipa_axum::routes;
 
 use crate::error::api_not_found;
 use crate::startup::AppState;
-use crate::{auth, dashboard, drempel_videos, events, newsletter, reviews};
+use crate::{auth, contact, dashboard, drempel_videos, events, intro_calls, newsletter, reviews};
 
 /// Admin routes relative to `/api`, with their OpenAPI operations.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -19,6 +19,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(drempel_videos::admin_router())
         .merge(events::admin::router())
         .merge(newsletter::admin::router())
+        .merge(intro_calls::admin::router())
+        .merge(contact::admin::router())
 }
 
 /// The live admin router. Unknown paths under `/admin` also pass the guard first, so without

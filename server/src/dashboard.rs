@@ -13,10 +13,12 @@ use crate::db;
 use crate::error::{AppError, ErrorBody};
 use crate::events::admin::AdminEvent;
 use crate::events::{COLUMNS, Event, TIME_ZONE};
+use crate::intro_calls::{self, IntroCall};
 use crate::startup::AppState;
 
 const WEEKS: i64 = 12;
 const NEXT_EVENTS: i64 = 6;
+const NEXT_INTRO_CALLS: i64 = 5;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(dashboard))
@@ -51,6 +53,11 @@ pub struct DashboardSummary {
     pub reviews: ReviewStats,
     /// Events of any kind that have not ended and are not cancelled (drafts too), soonest first.
     pub next_events: Vec<AdminEvent>,
+    // Intro calls and contact (issue 5).
+    /// Booked intro calls that have not ended, soonest first (at most 5).
+    pub upcoming_intro_calls: Vec<IntroCall>,
+    /// Contact messages not read yet.
+    pub unread_messages: i64,
 }
 
 /// Mondays of the last `WEEKS` weeks in Brussels, oldest first.
@@ -69,7 +76,7 @@ fn week_starts(today: Date) -> Vec<Date> {
     tag = "admin",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Subscribers, signups per week, reviews and the next events", body = DashboardSummary),
+        (status = 200, description = "Subscribers, signups per week, reviews, the next events, upcoming intro calls and unread messages", body = DashboardSummary),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
     )
@@ -146,11 +153,28 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
         .map(|row| Ok(AdminEvent::new(Event::from_row(row)?)?))
         .collect::<Result<_, AppError>>()?;
 
+    // Intro calls and contact (issue 5).
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {} FROM intro_calls WHERE status = 'booked' AND ends_at > $1 ORDER BY starts_at, id LIMIT $2",
+        intro_calls::COLUMNS
+    )))
+    .bind(db::format_ts(now))
+    .bind(NEXT_INTRO_CALLS)
+    .fetch_all(pool)
+    .await?;
+    let upcoming_intro_calls = rows
+        .iter()
+        .map(IntroCall::from_row)
+        .collect::<Result<_, _>>()?;
+    let unread_messages = crate::contact::admin::unread_count(pool).await?;
+
     Ok(Json(DashboardSummary {
         subscribers,
         signups_per_week,
         reviews,
         next_events,
+        upcoming_intro_calls,
+        unread_messages,
     }))
 }
 

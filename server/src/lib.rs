@@ -2,17 +2,21 @@
 pub mod admin;
 pub mod auth;
 pub mod configuration;
+pub mod contact;
 pub mod dashboard;
 pub mod db;
 pub mod domain;
 pub mod drempel_videos;
+pub mod dutch;
 pub mod error;
 pub mod events;
 pub mod ics;
+pub mod intro_calls;
 pub mod newsletter;
 pub mod openapi;
 pub mod outbox;
 pub mod paging;
+pub mod reminders;
 pub mod reviews;
 pub mod secret_token;
 pub mod seed;
@@ -20,6 +24,7 @@ pub mod site;
 pub mod site_pages;
 pub mod startup;
 pub mod validation;
+pub mod webinars;
 
 /// Logs to stderr (stdout carries the `Listening on` line and `openapi` output); RUST_LOG, default info.
 pub fn init_tracing() {

@@ -4,7 +4,10 @@ use axum::response::IntoResponse;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::{admin, auth, drempel_videos, error, events, newsletter, reviews, startup};
+use crate::{
+    admin, auth, contact, drempel_videos, error, events, intro_calls, newsletter, reviews, startup,
+    webinars,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -17,6 +20,13 @@ use crate::{admin, auth, drempel_videos, error, events, newsletter, reviews, sta
         newsletter::unsubscribe,
         events::upcoming,
         drempel_videos::list_published,
+        intro_calls::list_slots,
+        intro_calls::book,
+        intro_calls::manage,
+        intro_calls::cancel,
+        intro_calls::move_call,
+        contact::send_message,
+        webinars::register,
         auth::login,
         auth::refresh,
         auth::logout,
@@ -29,6 +39,9 @@ use crate::{admin, auth, drempel_videos, error, events, newsletter, reviews, sta
         (name = "newsletter", description = "Newsletter with double opt-in"),
         (name = "events", description = "Storytelling evenings, course dates and webinars"),
         (name = "drempel-videos", description = "Free threshold videos"),
+        (name = "intro-calls", description = "Booking the free intro call"),
+        (name = "contact", description = "The contact form"),
+        (name = "webinars", description = "Free webinar registration"),
         (name = "auth", description = "Admin sign-in and sessions"),
         (name = "admin", description = "The coach's admin area; every call needs an admin access token"),
     )

@@ -247,6 +247,7 @@ fn in_sitemap(route: &str) -> bool {
         || is_admin(route)
         || route.starts_with("/nieuwsbrief/")
         || route.starts_with("/payment-")
+        || route == "/afspraak"
         || route == "/checkout")
 }
 
@@ -510,6 +511,7 @@ mod tests {
             "/nieuwsbrief/bevestigen",
             "/payment-success",
             "/checkout",
+            "/afspraak",
         ] {
             assert!(!in_sitemap(route), "{route}");
         }

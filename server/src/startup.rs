@@ -31,7 +31,10 @@ use crate::error::{api_method_not_allowed, api_not_found};
 use crate::outbox::{self, Deliverer};
 use crate::site::Site;
 use crate::site_pages::{self, SitePages};
-use crate::{admin, auth, db, drempel_videos, events, newsletter, openapi, reviews};
+use crate::{
+    admin, auth, contact, db, drempel_videos, events, intro_calls, newsletter, openapi, reminders,
+    reviews, webinars,
+};
 
 /// Shared by all handlers; cheap to clone.
 #[derive(Clone)]
@@ -51,12 +54,13 @@ pub struct Application {
     listener: TcpListener,
     router: Router,
     worker: JoinHandle<()>,
+    reminders: JoinHandle<()>,
     stop_worker: watch::Sender<bool>,
 }
 
 impl Application {
     /// Loads site config and pages, connects and migrates the database, binds the port and
-    /// starts the outbox worker.
+    /// starts the outbox and reminder workers.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let site = Site::load(&settings.site_config)?;
         let public_url = if settings.public_url.is_empty() {
@@ -93,12 +97,19 @@ impl Application {
             .await
             .with_context(|| format!("cannot listen on {}:{}", settings.host, settings.port))?;
         let (stop_worker, stopped) = watch::channel(false);
-        let worker =
-            outbox::spawn_worker(pool, deliverer, settings.outbox.clone(), notify, stopped);
+        let worker = outbox::spawn_worker(
+            pool,
+            deliverer,
+            settings.outbox.clone(),
+            notify,
+            stopped.clone(),
+        );
+        let reminders = reminders::spawn(state.clone(), settings.reminders.interval(), stopped);
         Ok(Self {
             listener,
             router: router(state, hsts),
             worker,
+            reminders,
             stop_worker,
         })
     }
@@ -110,7 +121,7 @@ impl Application {
             .unwrap_or_default()
     }
 
-    /// Serves until SIGINT/SIGTERM, then drains requests and stops the outbox worker.
+    /// Serves until SIGINT/SIGTERM, then drains requests and stops the background workers.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let addr = self.listener.local_addr()?;
         // The e2e harness reads the real port from this exact line.
@@ -130,6 +141,7 @@ impl Application {
             .await?;
         let _ = self.stop_worker.send(true);
         let _ = self.worker.await;
+        let _ = self.reminders.await;
         Ok(())
     }
 }
@@ -140,6 +152,9 @@ fn router(state: AppState, hsts: bool) -> Router {
         .merge(newsletter::router())
         .merge(events::router())
         .merge(drempel_videos::router())
+        .merge(intro_calls::router())
+        .merge(contact::router())
+        .merge(webinars::router())
         .merge(auth::router())
         .merge(admin::router(state.clone()))
         .route("/openapi.json", get(openapi::serve))

@@ -1,14 +1,8 @@
 //! The double opt-in e-mail.
 use crate::domain::{EmailAddress, FirstName};
 use crate::outbox::EmailMessage;
+use crate::outbox::compose::escape_html;
 use crate::startup::AppState;
-
-fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 pub fn opt_in(
     state: &AppState,

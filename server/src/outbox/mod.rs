@@ -1,5 +1,6 @@
 //! Durable outbox: e-mails and webhooks are written in the caller's transaction and delivered
 //! by a background worker with retries and exponential backoff.
+pub mod compose;
 mod worker;
 
 use serde::{Deserialize, Serialize};

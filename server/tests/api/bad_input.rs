@@ -98,6 +98,10 @@ async fn every_json_endpoint_refuses_bad_bodies_with_a_dutch_4xx_and_stores_noth
         "SELECT COUNT(*) FROM outbox",
         "SELECT COUNT(*) FROM drempel_videos",
         "SELECT COUNT(*) FROM login_failures",
+        "SELECT COUNT(*) FROM intro_calls",
+        "SELECT COUNT(*) FROM contact_messages",
+        "SELECT COUNT(*) FROM contact_rate",
+        "SELECT COUNT(*) FROM tickets",
     ] {
         assert_eq!(app.count(count).await, 0, "bad input stored rows: {count}");
     }
