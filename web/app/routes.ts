@@ -26,6 +26,7 @@ export default [
     route("algemene-voorwaarden", "routes/algemene-voorwaarden.tsx"),
     route("nieuwsbrief/bevestigen", "routes/nieuwsbrief-bevestigen.tsx"),
     route("nieuwsbrief/uitschrijven", "routes/nieuwsbrief-uitschrijven.tsx"),
+    route("afspraak", "routes/afspraak.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The admin area: client-rendered, never loaded by public pages. The login page has its
@@ -40,5 +41,8 @@ export default [
     route("admin/coupons", "routes/admin/coupons.tsx"),
     route("admin/drempel-videos", "routes/admin/drempel-videos.tsx"),
     route("admin/nieuwsbrief", "routes/admin/nieuwsbrief.tsx"),
+    route("admin/beschikbaarheid", "routes/admin/beschikbaarheid.tsx"),
+    route("admin/afspraken", "routes/admin/afspraken.tsx"),
+    route("admin/berichten", "routes/admin/berichten.tsx"),
   ]),
 ] satisfies RouteConfig;
