@@ -3,6 +3,7 @@ import { signInViaApi, toast, uniqueName, waitForAdminPage } from "./admin-helpe
 import { expectNoAxeViolations, readMails, uniqueEmail } from "./helpers";
 
 test("a visitor sends a message and the coach reads and archives it in /admin/berichten", async ({ page }) => {
+  test.slow(); // many steps, two pages and e-mail polling on a shared machine
   const name = uniqueName("Contact");
   const email = uniqueEmail("contact");
   await page.goto("/contact");
@@ -20,9 +21,12 @@ test("a visitor sends a message and the coach reads and archives it in /admin/be
   await expect(page.getByText("Bericht verstuurd!", { exact: true })).toBeVisible();
   await expect(form.getByLabel("Naam")).toHaveValue("");
   await expect
-    .poll(() => readMails().some((m) => m.text.includes(`To: ${email}`) && m.text.includes("Bedankt voor je bericht")), {
-      timeout: 10_000,
-    })
+    .poll(
+      () => readMails().some((m) => m.text.includes(`To: ${email}`) && m.text.includes("Bedankt voor je bericht")),
+      {
+        timeout: 10_000,
+      },
+    )
     .toBe(true);
 
   await signInViaApi(page);
@@ -34,7 +38,10 @@ test("a visitor sends a message and the coach reads and archives it in /admin/be
   await item.getByRole("button", { name: /Lezen/ }).click();
   const dialog = page.getByRole("dialog", { name: `Bericht van ${name}` });
   await expect(dialog).toContainText("hoe verloopt een eerste gesprek?");
-  await expect(dialog.getByRole("link", { name: "Beantwoorden per e-mail" })).toHaveAttribute("href", new RegExp(`^mailto:${email}`));
+  await expect(dialog.getByRole("link", { name: "Beantwoorden per e-mail" })).toHaveAttribute(
+    "href",
+    new RegExp(`^mailto:${email}`),
+  );
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Archiveren" }).click();
   await expect(toast(page, "Bericht gearchiveerd")).toBeVisible();

@@ -28,7 +28,10 @@ function bookingForm(page: Page) {
 
 test.describe.configure({ mode: "serial" });
 
-test("a visitor books an intro call with the keyboard, gets the invite, and cancels it by the link", async ({ page }) => {
+test("a visitor books an intro call with the keyboard, gets the invite, and cancels it by the link", async ({
+  page,
+}) => {
+  test.slow(); // many steps, two pages and e-mail polling on a shared machine
   const name = uniqueName("Kennismaking");
   const email = uniqueEmail("kennismaking");
   await page.goto("/gratis-kennismakingsgesprek");
@@ -106,6 +109,7 @@ test("the booking form with a day chosen has no axe violations, and a phone call
 });
 
 test("the coach cancels a call with a message, and edits her availability", async ({ page }) => {
+  test.slow(); // many steps, two pages and e-mail polling on a shared machine
   const name = uniqueName("Coach annuleert");
   const email = uniqueEmail("geannuleerd");
   const [slot] = await freeSlots(page);
@@ -117,7 +121,11 @@ test("the coach cancels a call with a message, and edits her availability", asyn
   await signInViaApi(page);
   await page.goto("/admin/afspraken");
   await waitForAdminPage(page);
-  await page.getByRole("row").filter({ hasText: name }).getByRole("button", { name: /Annuleren/ }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: name })
+    .getByRole("button", { name: /Annuleren/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Gesprek annuleren" });
   await dialog.getByRole("button", { name: "Gesprek annuleren" }).click();
   await expect(dialog.getByLabel("Bericht aan de bezoeker")).toHaveAccessibleDescription(/Schrijf een kort bericht/);

@@ -46,7 +46,9 @@ export function AdminTabs<T extends string>({ label, tabs, value, onChange, chil
               onClick={() => onChange(tab.value)}
               onKeyDown={(e) => onKey(e, i)}
               className={`-mb-px rounded-t-lg border px-4 py-2.5 font-semibold ${
-                selected ? "border-sand border-b-paper bg-paper text-teal-dark" : "border-transparent text-ink-soft hover:text-ink"
+                selected
+                  ? "border-sand border-b-paper bg-paper text-teal-dark"
+                  : "border-transparent text-ink-soft hover:text-ink"
               }`}
             >
               {tab.label}

@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query";
 import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
 import type { ContactMessage, MessagePage, MessageStatus } from "@/lib/api-types";
 
@@ -9,7 +16,12 @@ export function adminMessagesQueryOptions(query: { folder: Folder; page: number;
     queryKey: ["admin", "messages", query],
     queryFn: () =>
       adminApi<MessagePage>(
-        adminPath("/api/admin/messages", { folder: query.folder, page: query.page, per_page: query.perPage, q: query.q }),
+        adminPath("/api/admin/messages", {
+          folder: query.folder,
+          page: query.page,
+          per_page: query.perPage,
+          q: query.q,
+        }),
       ),
     placeholderData: keepPreviousData,
   });

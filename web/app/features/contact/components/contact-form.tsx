@@ -53,29 +53,55 @@ export function ContactForm() {
           <label htmlFor={`${id}-naam`} className={label}>
             Naam
           </label>
-          <input id={`${id}-naam`} type="text" required maxLength={100} autoComplete="name" value={values.name}
-            onChange={(e) => set("name", e.target.value)} className={inputClass} />
+          <input
+            id={`${id}-naam`}
+            type="text"
+            required
+            maxLength={100}
+            autoComplete="name"
+            value={values.name}
+            onChange={(e) => set("name", e.target.value)}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-email`} className={label}>
             E-mailadres
           </label>
-          <input id={`${id}-email`} type="email" required autoComplete="email" value={values.email}
-            onChange={(e) => set("email", e.target.value)} className={inputClass} />
+          <input
+            id={`${id}-email`}
+            type="email"
+            required
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => set("email", e.target.value)}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-telefoon`} className={label}>
             Telefoonnummer <span className="font-normal text-ink-soft">(optioneel)</span>
           </label>
-          <input id={`${id}-telefoon`} type="tel" autoComplete="tel" value={values.phone}
-            onChange={(e) => set("phone", e.target.value)} className={inputClass} />
+          <input
+            id={`${id}-telefoon`}
+            type="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(e) => set("phone", e.target.value)}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-onderwerp`} className={label}>
             Onderwerp
           </label>
-          <select id={`${id}-onderwerp`} required value={values.subject} onChange={(e) => set("subject", e.target.value)}
-            className={inputClass}>
+          <select
+            id={`${id}-onderwerp`}
+            required
+            value={values.subject}
+            onChange={(e) => set("subject", e.target.value)}
+            className={inputClass}
+          >
             <option value="">Kies een onderwerp</option>
             {CONTACT_SUBJECTS.map((s) => (
               <option key={s.value} value={s.value}>
@@ -89,8 +115,16 @@ export function ContactForm() {
         <label htmlFor={`${id}-bericht`} className={label}>
           Je bericht
         </label>
-        <textarea id={`${id}-bericht`} required rows={6} maxLength={MAX_MESSAGE_CHARS} value={values.message}
-          aria-describedby={`${id}-bericht-hint`} onChange={(e) => set("message", e.target.value)} className={inputClass} />
+        <textarea
+          id={`${id}-bericht`}
+          required
+          rows={6}
+          maxLength={MAX_MESSAGE_CHARS}
+          value={values.message}
+          aria-describedby={`${id}-bericht-hint`}
+          onChange={(e) => set("message", e.target.value)}
+          className={inputClass}
+        />
         <p id={`${id}-bericht-hint`} className="mt-1 text-sm text-ink-soft">
           Hoogstens {MAX_MESSAGE_CHARS} tekens ({values.message.length} gebruikt).
         </p>
@@ -98,12 +132,25 @@ export function ContactForm() {
       {/* Honeypot: off-screen and skipped by keyboard and screen readers; only bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>Laat dit veld leeg</label>
-        <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" value={values.website}
-          onChange={(e) => set("website", e.target.value)} />
+        <input
+          id={`${id}-website`}
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={(e) => set("website", e.target.value)}
+        />
       </div>
       <div className="flex items-start gap-3">
-        <input id={`${id}-privacy`} type="checkbox" required checked={values.consent}
-          onChange={(e) => set("consent", e.target.checked)} className="mt-1 h-5 w-5 accent-teal" />
+        <input
+          id={`${id}-privacy`}
+          type="checkbox"
+          required
+          checked={values.consent}
+          onChange={(e) => set("consent", e.target.checked)}
+          className="mt-1 h-5 w-5 accent-teal"
+        />
         <label htmlFor={`${id}-privacy`} className="text-ink">
           Ik ga akkoord dat mijn gegevens gebruikt worden om mijn bericht te beantwoorden (zie de{" "}
           <Link to="/privacy" className="text-link">

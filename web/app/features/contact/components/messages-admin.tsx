@@ -11,7 +11,12 @@ import { LoadError, LoadingBlock } from "@/features/admin/components/query-statu
 import { errorMessage } from "@/features/admin/lib/form-errors";
 import { pageCount } from "@/features/admin/lib/pages";
 import { adminButton } from "@/features/admin/lib/styles";
-import { useAdminMessages, useDeleteMessage, useSetMessageStatus, type Folder } from "@/features/contact/api/admin-messages";
+import {
+  useAdminMessages,
+  useDeleteMessage,
+  useSetMessageStatus,
+  type Folder,
+} from "@/features/contact/api/admin-messages";
 import type { ContactMessage, MessageStatus } from "@/lib/api-types";
 import { formatDateTime } from "@/lib/format";
 
@@ -22,7 +27,15 @@ export function replyHref(m: Pick<ContactMessage, "email" | "subject_label">): s
   return `mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject_label}`)}`;
 }
 
-function MessageList({ folder, onOpen, onDelete }: { folder: Folder; onOpen: (m: ContactMessage) => void; onDelete: (m: ContactMessage) => void }) {
+function MessageList({
+  folder,
+  onOpen,
+  onDelete,
+}: {
+  folder: Folder;
+  onOpen: (m: ContactMessage) => void;
+  onDelete: (m: ContactMessage) => void;
+}) {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error, refetch } = useAdminMessages({ folder, page, perPage: PER_PAGE, q: "" });
 
@@ -54,7 +67,13 @@ function MessageList({ folder, onOpen, onDelete }: { folder: Folder; onOpen: (m:
               <p className="mt-1 line-clamp-2 text-ink-soft">{m.message}</p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              {m.status === "unread" ? <Badge tone="gold">Ongelezen</Badge> : m.status === "read" ? <Badge>Gelezen</Badge> : <Badge>Gearchiveerd</Badge>}
+              {m.status === "unread" ? (
+                <Badge tone="gold">Ongelezen</Badge>
+              ) : m.status === "read" ? (
+                <Badge>Gelezen</Badge>
+              ) : (
+                <Badge>Gearchiveerd</Badge>
+              )}
               <button type="button" onClick={() => onOpen(m)} className={adminButton("secondary", "sm")}>
                 <MailOpen aria-hidden="true" className="h-4 w-4" />
                 Lezen<span className="sr-only"> (bericht van {m.name})</span>
@@ -67,7 +86,13 @@ function MessageList({ folder, onOpen, onDelete }: { folder: Folder; onOpen: (m:
           </li>
         ))}
       </ul>
-      <Pagination page={page} total={data.total} perPage={PER_PAGE} onPageChange={setPage} label={folder === "inbox" ? "de inbox" : "het archief"} />
+      <Pagination
+        page={page}
+        total={data.total}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        label={folder === "inbox" ? "de inbox" : "het archief"}
+      />
     </>
   );
 }
@@ -109,7 +134,10 @@ export function MessagesAdmin() {
 
   return (
     <>
-      <PageHeader title="Berichten" intro={<p>Wat bezoekers je via het contactformulier stuurden. Antwoorden doe je met je eigen mailprogramma.</p>} />
+      <PageHeader
+        title="Berichten"
+        intro={<p>Wat bezoekers je via het contactformulier stuurden. Antwoorden doe je met je eigen mailprogramma.</p>}
+      />
       <AdminTabs
         label="Welke berichten"
         tabs={[
@@ -122,7 +150,11 @@ export function MessagesAdmin() {
         <MessageList key={folder} folder={folder} onOpen={read} onDelete={setDeleting} />
       </AdminTabs>
 
-      <AdminDialog open={open !== null} title={open ? `Bericht van ${open.name}` : "Bericht"} onClose={() => setOpen(null)}>
+      <AdminDialog
+        open={open !== null}
+        title={open ? `Bericht van ${open.name}` : "Bericht"}
+        onClose={() => setOpen(null)}
+      >
         {open ? (
           <div className="grid gap-4">
             <dl className="grid gap-1 text-sm">
@@ -152,17 +184,29 @@ export function MessagesAdmin() {
                 Beantwoorden per e-mail
               </a>
               {open.status === "archived" ? (
-                <button type="button" onClick={() => void mark(open, "read", "Terug in de inbox")} className={adminButton("secondary", "sm")}>
+                <button
+                  type="button"
+                  onClick={() => void mark(open, "read", "Terug in de inbox")}
+                  className={adminButton("secondary", "sm")}
+                >
                   <Inbox aria-hidden="true" className="h-4 w-4" />
                   Terug naar de inbox
                 </button>
               ) : (
                 <>
-                  <button type="button" onClick={() => void mark(open, "archived", "Bericht gearchiveerd")} className={adminButton("secondary", "sm")}>
+                  <button
+                    type="button"
+                    onClick={() => void mark(open, "archived", "Bericht gearchiveerd")}
+                    className={adminButton("secondary", "sm")}
+                  >
                     <Archive aria-hidden="true" className="h-4 w-4" />
                     Archiveren
                   </button>
-                  <button type="button" onClick={() => void mark(open, "unread", "Gemarkeerd als ongelezen")} className={adminButton("quiet", "sm")}>
+                  <button
+                    type="button"
+                    onClick={() => void mark(open, "unread", "Gemarkeerd als ongelezen")}
+                    className={adminButton("quiet", "sm")}
+                  >
                     <Mail aria-hidden="true" className="h-4 w-4" />
                     Markeren als ongelezen
                   </button>
@@ -173,10 +217,15 @@ export function MessagesAdmin() {
         ) : null}
       </AdminDialog>
 
-      <ConfirmDialog open={deleting !== null} title="Bericht verwijderen?" onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Bericht verwijderen?"
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
         <p>
-          Wil je het bericht van <strong className="text-ink">{deleting?.name}</strong> echt verwijderen? Dit kan je niet ongedaan
-          maken.
+          Wil je het bericht van <strong className="text-ink">{deleting?.name}</strong> echt verwijderen? Dit kan je
+          niet ongedaan maken.
         </p>
       </ConfirmDialog>
     </>

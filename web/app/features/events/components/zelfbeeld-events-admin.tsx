@@ -1,7 +1,8 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { AdminDialog } from "@/features/admin/components/admin-dialog";
+import { AdminTabs } from "@/features/admin/components/admin-tabs";
 import { Badge } from "@/features/admin/components/badge";
 import { ConfirmDialog } from "@/features/admin/components/confirm-dialog";
 import { PageHeader } from "@/features/admin/components/page-header";
@@ -19,9 +20,9 @@ import { formatDate, formatPriceCents, formatTime, formatTimeRange, isSameBrusse
 
 const PER_PAGE = 10;
 
-const tabs: { when: EventWhen; label: string }[] = [
-  { when: "upcoming", label: "Komende data" },
-  { when: "past", label: "Voorbije data" },
+const tabs: { value: EventWhen; label: string }[] = [
+  { value: "upcoming", label: "Komende data" },
+  { value: "past", label: "Voorbije data" },
 ];
 
 type Editing = { mode: "new" } | { mode: "edit"; event: AdminEvent } | null;
@@ -129,20 +130,6 @@ export function ZelfbeeldEventsAdmin() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminEvent | null>(null);
   const remove = useDeleteEvent();
-  const baseId = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  function onTabKey(e: KeyboardEvent<HTMLButtonElement>, index: number) {
-    let next: number | null = null;
-    if (e.key === "ArrowRight") next = (index + 1) % tabs.length;
-    else if (e.key === "ArrowLeft") next = (index - 1 + tabs.length) % tabs.length;
-    else if (e.key === "Home") next = 0;
-    else if (e.key === "End") next = tabs.length - 1;
-    if (next === null) return;
-    e.preventDefault();
-    setWhen(tabs[next]!.when);
-    tabRefs.current[next]?.focus();
-  }
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -175,46 +162,9 @@ export function ZelfbeeldEventsAdmin() {
         }
       />
 
-      <div role="tablist" aria-label="Welke data" className="mt-8 flex gap-1 border-b border-sand">
-        {tabs.map((tab, i) => {
-          const selected = tab.when === when;
-          return (
-            <button
-              key={tab.when}
-              ref={(el) => {
-                tabRefs.current[i] = el;
-              }}
-              id={`${baseId}-tab-${tab.when}`}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              aria-controls={`${baseId}-panel-${tab.when}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setWhen(tab.when)}
-              onKeyDown={(e) => onTabKey(e, i)}
-              className={`-mb-px rounded-t-lg border px-4 py-2.5 font-semibold ${
-                selected ? "border-sand border-b-paper bg-paper text-teal-dark" : "border-transparent text-ink-soft hover:text-ink"
-              }`}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
-      {tabs.map((tab) =>
-        tab.when === when ? (
-          <div
-            key={tab.when}
-            id={`${baseId}-panel-${tab.when}`}
-            role="tabpanel"
-            aria-labelledby={`${baseId}-tab-${tab.when}`}
-            tabIndex={0}
-            className="mt-6"
-          >
-            <EventsTable when={tab.when} onEdit={(event) => setEditing({ mode: "edit", event })} onDelete={setDeleting} />
-          </div>
-        ) : null,
-      )}
+      <AdminTabs label="Welke data" tabs={tabs} value={when} onChange={setWhen}>
+        <EventsTable key={when} when={when} onEdit={(event) => setEditing({ mode: "edit", event })} onDelete={setDeleting} />
+      </AdminTabs>
 
       <AdminDialog
         open={editing !== null}

@@ -8,7 +8,9 @@ export function adminIntroCallsQueryOptions(query: { when: CallWhen; page: numbe
   return queryOptions({
     queryKey: ["admin", "intro-calls", query],
     queryFn: () =>
-      adminApi<IntroCallPage>(adminPath("/api/admin/intro-calls", { when: query.when, page: query.page, per_page: query.perPage })),
+      adminApi<IntroCallPage>(
+        adminPath("/api/admin/intro-calls", { when: query.when, page: query.page, per_page: query.perPage }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -14,7 +14,8 @@ export function useAvailability() {
 export function useSaveAvailability() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AvailabilityForm) => adminApi<AvailabilityForm>("/api/admin/availability", { method: "PUT", body }),
+    mutationFn: (body: AvailabilityForm) =>
+      adminApi<AvailabilityForm>("/api/admin/availability", { method: "PUT", body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(availabilityQueryOptions.queryKey, saved);
       return queryClient.invalidateQueries({ queryKey: ["intro-calls"] });

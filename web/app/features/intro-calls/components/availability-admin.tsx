@@ -39,9 +39,15 @@ function AvailabilityEditor({ saved }: { saved: AvailabilityForm }) {
     className: inputClass,
   });
   const setRule = (index: number, change: Partial<AvailabilityValues["rules"][number]>) =>
-    set("rules", values.rules.map((r, i) => (i === index ? { ...r, ...change } : r)));
+    set(
+      "rules",
+      values.rules.map((r, i) => (i === index ? { ...r, ...change } : r)),
+    );
   const setBlocked = (index: number, change: Partial<AvailabilityValues["blocked"][number]>) =>
-    set("blocked", values.blocked.map((b, i) => (i === index ? { ...b, ...change } : b)));
+    set(
+      "blocked",
+      values.blocked.map((b, i) => (i === index ? { ...b, ...change } : b)),
+    );
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-8 grid gap-8">
@@ -54,7 +60,11 @@ function AvailabilityEditor({ saved }: { saved: AvailabilityForm }) {
           <Field label="Lengte van een gesprek (minuten)" error={errors.slot_minutes}>
             {(props) => <input {...props} {...number("slot_minutes")} min={10} max={240} />}
           </Field>
-          <Field label="Pauze tussen gesprekken (minuten)" error={errors.buffer_minutes} hint="Vrij voor en na elk geboekt gesprek.">
+          <Field
+            label="Pauze tussen gesprekken (minuten)"
+            error={errors.buffer_minutes}
+            hint="Vrij voor en na elk geboekt gesprek."
+          >
             {(props) => <input {...props} {...number("buffer_minutes")} min={0} max={240} />}
           </Field>
           <Field label="Minstens zoveel uur vooraf boeken" error={errors.min_notice_hours}>
@@ -81,18 +91,46 @@ function AvailabilityEditor({ saved }: { saved: AvailabilityForm }) {
                 <h3 className="text-lg">{capital(day)}</h3>
                 {ranges.length === 0 ? <p className="text-sm text-ink-soft">Geen gesprekken.</p> : null}
                 {ranges.map(({ r, i }, n) => (
-                  <div key={i} role="group" aria-label={`${capital(day)}, blok ${n + 1}`} className="mt-2 flex flex-wrap items-end gap-3">
+                  <div
+                    key={i}
+                    role="group"
+                    aria-label={`${capital(day)}, blok ${n + 1}`}
+                    className="mt-2 flex flex-wrap items-end gap-3"
+                  >
                     <label className={labelClass}>
                       Van
-                      <input type="time" value={r.start} onChange={(e) => setRule(i, { start: e.target.value })} className={`${inputClass} w-36`} />
+                      <input
+                        type="time"
+                        value={r.start}
+                        onChange={(e) => setRule(i, { start: e.target.value })}
+                        className={`${inputClass} w-36`}
+                      />
                     </label>
                     <label className={labelClass}>
                       Tot
-                      <input type="time" value={r.end} onChange={(e) => setRule(i, { end: e.target.value })} className={`${inputClass} w-36`} />
+                      <input
+                        type="time"
+                        value={r.end}
+                        onChange={(e) => setRule(i, { end: e.target.value })}
+                        className={`${inputClass} w-36`}
+                      />
                     </label>
-                    <button type="button" onClick={() => set("rules", values.rules.filter((_, j) => j !== i))} className={adminButton("danger-quiet", "sm")}>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        set(
+                          "rules",
+                          values.rules.filter((_, j) => j !== i),
+                        )
+                      }
+                      className={adminButton("danger-quiet", "sm")}
+                    >
                       <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      Verwijderen<span className="sr-only"> ({day}, blok {n + 1})</span>
+                      Verwijderen
+                      <span className="sr-only">
+                        {" "}
+                        ({day}, blok {n + 1})
+                      </span>
                     </button>
                   </div>
                 ))}
@@ -114,24 +152,56 @@ function AvailabilityEditor({ saved }: { saved: AvailabilityForm }) {
         <h2 id="geblokkeerd" className="text-xl">
           Geblokkeerde dagen
         </h2>
-        <p className="mt-1 text-ink-soft">Vakanties en andere dagen zonder gesprekken. Geboekte gesprekken blijven staan.</p>
+        <p className="mt-1 text-ink-soft">
+          Vakanties en andere dagen zonder gesprekken. Geboekte gesprekken blijven staan.
+        </p>
         {errors.blocked ? <FieldError>{errors.blocked}</FieldError> : null}
         <ul className="mt-2">
           {values.blocked.map((b, i) => (
-            <li key={i} className="mt-3 flex flex-wrap items-end gap-3" role="group" aria-label={`Geblokkeerde periode ${i + 1}`}>
+            <li
+              key={i}
+              className="mt-3 flex flex-wrap items-end gap-3"
+              role="group"
+              aria-label={`Geblokkeerde periode ${i + 1}`}
+            >
               <label className={labelClass}>
                 Van
-                <input type="date" value={b.first_day} onChange={(e) => setBlocked(i, { first_day: e.target.value })} className={inputClass} />
+                <input
+                  type="date"
+                  value={b.first_day}
+                  onChange={(e) => setBlocked(i, { first_day: e.target.value })}
+                  className={inputClass}
+                />
               </label>
               <label className={labelClass}>
                 Tot en met
-                <input type="date" value={b.last_day} onChange={(e) => setBlocked(i, { last_day: e.target.value })} className={inputClass} />
+                <input
+                  type="date"
+                  value={b.last_day}
+                  onChange={(e) => setBlocked(i, { last_day: e.target.value })}
+                  className={inputClass}
+                />
               </label>
               <label className={`${labelClass} grow`}>
                 Omschrijving
-                <input type="text" maxLength={120} value={b.note} onChange={(e) => setBlocked(i, { note: e.target.value })} className={inputClass} />
+                <input
+                  type="text"
+                  maxLength={120}
+                  value={b.note}
+                  onChange={(e) => setBlocked(i, { note: e.target.value })}
+                  className={inputClass}
+                />
               </label>
-              <button type="button" onClick={() => set("blocked", values.blocked.filter((_, j) => j !== i))} className={adminButton("danger-quiet", "sm")}>
+              <button
+                type="button"
+                onClick={() =>
+                  set(
+                    "blocked",
+                    values.blocked.filter((_, j) => j !== i),
+                  )
+                }
+                className={adminButton("danger-quiet", "sm")}
+              >
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
                 Verwijderen<span className="sr-only"> (periode {i + 1})</span>
               </button>

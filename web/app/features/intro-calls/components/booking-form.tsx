@@ -75,11 +75,12 @@ export function BookingForm() {
           Je gesprek is geboekt!
         </h3>
         <p className="mt-2 text-lg text-ink">
-          We spreken af op <strong>{formatDateAt(booked.starts_at)}</strong> ({callModeLabel(booked.mode).toLowerCase()}).
+          We spreken af op <strong>{formatDateAt(booked.starts_at)}</strong> ({callModeLabel(booked.mode).toLowerCase()}
+          ).
         </p>
         <p className="mt-2 text-ink-soft">
-          Je krijgt zo een bevestiging per e-mail, met een uitnodiging voor je agenda en links om het gesprek te verplaatsen
-          of te annuleren.
+          Je krijgt zo een bevestiging per e-mail, met een uitnodiging voor je agenda en links om het gesprek te
+          verplaatsen of te annuleren.
         </p>
       </div>
     );
@@ -212,8 +213,8 @@ export function BookingForm() {
           {submitting ? "Bezig..." : "Gesprek boeken"}
         </button>
         <p className="mt-3 text-sm text-ink-soft">
-          {slot ? `Gekozen: ${formatDateAt(slot)}.` : "Je hebt nog geen moment gekozen."} Lees hoe we met je gegevens omgaan in
-          onze{" "}
+          {slot ? `Gekozen: ${formatDateAt(slot)}.` : "Je hebt nog geen moment gekozen."} Lees hoe we met je gegevens
+          omgaan in onze{" "}
           <Link to="/privacy" className="text-link">
             privacyverklaring
           </Link>

@@ -32,7 +32,9 @@ function CallsTable({ when, onCancel }: { when: CallWhen; onCancel: (call: Intro
   if (data.items.length === 0) {
     return (
       <p className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-        {when === "upcoming" ? "Er zijn geen komende kennismakingsgesprekken." : "Er zijn nog geen voorbije gesprekken."}
+        {when === "upcoming"
+          ? "Er zijn geen komende kennismakingsgesprekken."
+          : "Er zijn nog geen voorbije gesprekken."}
       </p>
     );
   }
@@ -40,14 +42,28 @@ function CallsTable({ when, onCancel }: { when: CallWhen; onCancel: (call: Intro
     <>
       <div className="relative overflow-x-auto rounded-2xl border border-sand bg-paper">
         <table className="w-full min-w-[40rem] text-left">
-          <caption className="sr-only">{when === "upcoming" ? "Komende gesprekken, eerstvolgende eerst" : "Voorbije gesprekken, meest recente eerst"}</caption>
+          <caption className="sr-only">
+            {when === "upcoming"
+              ? "Komende gesprekken, eerstvolgende eerst"
+              : "Voorbije gesprekken, meest recente eerst"}
+          </caption>
           <thead className="border-b border-sand bg-cream-deep text-sm">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Wanneer</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Wie</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Hoe</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-              <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Acties</span></th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Wanneer
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Wie
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Hoe
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                <span className="sr-only">Acties</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-sand">
@@ -60,7 +76,9 @@ function CallsTable({ when, onCancel }: { when: CallWhen; onCancel: (call: Intro
                 <td className="px-4 py-3">
                   <p className="font-medium text-ink">{call.name}</p>
                   <p className="text-sm">
-                    <a href={`mailto:${call.email}`} className="text-link">{call.email}</a>
+                    <a href={`mailto:${call.email}`} className="text-link">
+                      {call.email}
+                    </a>
                   </p>
                   {call.phone ? <p className="text-sm text-ink-soft">{call.phone}</p> : null}
                   {call.question ? <p className="mt-1 max-w-md text-sm text-ink-soft">“{call.question}”</p> : null}
@@ -70,14 +88,20 @@ function CallsTable({ when, onCancel }: { when: CallWhen; onCancel: (call: Intro
                   {call.status === "booked" ? (
                     <Badge tone="teal">Geboekt</Badge>
                   ) : (
-                    <Badge tone="red">{call.cancelled_by === "coach" ? "Geannuleerd door jou" : "Geannuleerd door bezoeker"}</Badge>
+                    <Badge tone="red">
+                      {call.cancelled_by === "coach" ? "Geannuleerd door jou" : "Geannuleerd door bezoeker"}
+                    </Badge>
                   )}
                 </td>
                 <td className="px-4 py-3">
                   {call.status === "booked" && when === "upcoming" ? (
                     <button type="button" onClick={() => onCancel(call)} className={adminButton("danger-quiet", "sm")}>
                       <XCircle aria-hidden="true" className="h-4 w-4" />
-                      Annuleren<span className="sr-only"> ({call.name}, {formatDateAt(call.starts_at)})</span>
+                      Annuleren
+                      <span className="sr-only">
+                        {" "}
+                        ({call.name}, {formatDateAt(call.starts_at)})
+                      </span>
                     </button>
                   ) : null}
                 </td>
@@ -86,7 +110,13 @@ function CallsTable({ when, onCancel }: { when: CallWhen; onCancel: (call: Intro
           </tbody>
         </table>
       </div>
-      <Pagination page={page} total={data.total} perPage={PER_PAGE} onPageChange={setPage} label={when === "upcoming" ? "komende gesprekken" : "voorbije gesprekken"} />
+      <Pagination
+        page={page}
+        total={data.total}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        label={when === "upcoming" ? "komende gesprekken" : "voorbije gesprekken"}
+      />
     </>
   );
 }
@@ -108,11 +138,19 @@ function CancelForm({ call, onDone }: { call: IntroCall; onDone: () => void }) {
       <FormAlert message={formError} />
       <p className="text-ink-soft">
         Het gesprek met <strong className="text-ink">{call.name}</strong> op{" "}
-        <strong className="text-ink">{formatDateAt(call.starts_at)}</strong> wordt geannuleerd en het moment komt weer vrij.
+        <strong className="text-ink">{formatDateAt(call.starts_at)}</strong> wordt geannuleerd en het moment komt weer
+        vrij.
       </p>
       <Field label="Bericht aan de bezoeker" error={errors.message} hint="Komt in de e-mail die de bezoeker krijgt.">
         {(props) => (
-          <textarea {...props} rows={4} maxLength={1000} value={values.message} onChange={(e) => set("message", e.target.value)} className={inputClass} />
+          <textarea
+            {...props}
+            rows={4}
+            maxLength={1000}
+            value={values.message}
+            onChange={(e) => set("message", e.target.value)}
+            className={inputClass}
+          />
         )}
       </Field>
       <div className="flex flex-wrap justify-end gap-3">
@@ -135,7 +173,12 @@ export function IntroCallsAdmin() {
     <>
       <PageHeader
         title="Afspraken"
-        intro={<p>De gratis kennismakingsgesprekken die bezoekers boekten. Annuleer je er een, dan krijgt de bezoeker je bericht per e-mail.</p>}
+        intro={
+          <p>
+            De gratis kennismakingsgesprekken die bezoekers boekten. Annuleer je er een, dan krijgt de bezoeker je
+            bericht per e-mail.
+          </p>
+        }
       />
       <AdminTabs
         label="Welke gesprekken"

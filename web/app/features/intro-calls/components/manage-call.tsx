@@ -20,7 +20,9 @@ type Done = { kind: "cancelled" } | { kind: "moved"; startsAt: string };
 function Result({ done }: { done: Done }) {
   return (
     <div role="status">
-      <h2 className="text-2xl">{done.kind === "cancelled" ? "Je gesprek is geannuleerd" : "Je gesprek is verplaatst"}</h2>
+      <h2 className="text-2xl">
+        {done.kind === "cancelled" ? "Je gesprek is geannuleerd" : "Je gesprek is verplaatst"}
+      </h2>
       <p className="mt-2 text-lg text-ink-soft">
         {done.kind === "cancelled"
           ? "Het moment is weer vrij. Je krijgt een bevestiging per e-mail. Wil je later toch kennismaken? Dan ben je van harte welkom."
@@ -140,7 +142,8 @@ export function ManageCall() {
   });
 
   if (done) return <Result done={done} />;
-  if (token === undefined || (token && call.isPending)) return <Spinner label="Je afspraak laden..." className="py-10" />;
+  if (token === undefined || (token && call.isPending))
+    return <Spinner label="Je afspraak laden..." className="py-10" />;
   if (!token) {
     return (
       <p role="alert" className="text-lg text-ink-soft">

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { availabilityToForm, formToAvailability, validateAvailability } from "@/features/intro-calls/lib/availability-form";
+import {
+  availabilityToForm,
+  formToAvailability,
+  validateAvailability,
+} from "@/features/intro-calls/lib/availability-form";
 
 const saved = {
   slot_minutes: 30,

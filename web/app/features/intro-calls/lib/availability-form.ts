@@ -2,7 +2,8 @@
 import type { FieldErrors } from "@/features/admin/lib/form-errors";
 import type { AvailabilityForm } from "@/lib/api-types";
 
-export type AvailabilityField = "slot_minutes" | "buffer_minutes" | "min_notice_hours" | "weeks_ahead" | "rules" | "blocked";
+export type AvailabilityField =
+  "slot_minutes" | "buffer_minutes" | "min_notice_hours" | "weeks_ahead" | "rules" | "blocked";
 
 export interface AvailabilityValues {
   slot_minutes: string;
@@ -59,7 +60,8 @@ export function validateAvailability(v: AvailabilityValues): FieldErrors<Availab
   }
   for (const b of v.blocked) {
     if (!b.first_day || !b.last_day) errors.blocked = "Kies geldige data voor de geblokkeerde periode.";
-    else if (b.last_day < b.first_day) errors.blocked = "Een geblokkeerde periode moet eindigen op of na de eerste dag.";
+    else if (b.last_day < b.first_day)
+      errors.blocked = "Een geblokkeerde periode moet eindigen op of na de eerste dag.";
   }
   return errors;
 }

@@ -59,15 +59,30 @@ export function WebinarRegistration({ event }: { event: PublicEvent }) {
         <label htmlFor={`${id}-naam`} className="font-medium text-ink">
           Naam
         </label>
-        <input id={`${id}-naam`} type="text" required maxLength={100} autoComplete="name" value={name}
-          onChange={(e) => setName(e.target.value)} className={inputClass} />
+        <input
+          id={`${id}-naam`}
+          type="text"
+          required
+          maxLength={100}
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className={inputClass}
+        />
       </div>
       <div>
         <label htmlFor={`${id}-email`} className="font-medium text-ink">
           E-mailadres
         </label>
-        <input id={`${id}-email`} type="email" required autoComplete="email" value={email}
-          onChange={(e) => setEmail(e.target.value)} className={inputClass} />
+        <input
+          id={`${id}-email`}
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className={inputClass}
+        />
       </div>
       <div>
         <button type="submit" disabled={submitting} className={buttonClasses("primary")}>
