@@ -9,7 +9,8 @@ use utoipa_axum::routes;
 use crate::error::api_not_found;
 use crate::startup::AppState;
 use crate::{
-    auth, coupons, dashboard, drempel_videos, events, newsletter, orders, reviews, tickets,
+    auth, contact, coupons, dashboard, drempel_videos, events, intro_calls, newsletter, orders,
+    reviews, tickets,
 };
 
 /// Admin routes relative to `/api`, with their OpenAPI operations.
@@ -25,6 +26,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(coupons::admin::router())
         .merge(tickets::admin::router())
         .merge(orders::admin::router())
+        .merge(intro_calls::admin::router())
+        .merge(contact::admin::router())
 }
 
 /// The live admin router. Unknown paths under `/admin` also pass the guard first, so without

@@ -98,6 +98,25 @@ impl OutboxSettings {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+pub struct ReminderSettings {
+    /// How often the reminder worker looks for intro calls and webinars starting within a day.
+    pub interval_secs: u64,
+}
+
+impl Default for ReminderSettings {
+    fn default() -> Self {
+        Self { interval_secs: 300 }
+    }
+}
+
+impl ReminderSettings {
+    pub fn interval(&self) -> Duration {
+        Duration::from_secs(self.interval_secs)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct AuthSettings {
     pub access_token_ttl_secs: u64,
     pub refresh_token_ttl_days: u64,
@@ -180,6 +199,7 @@ pub struct Settings {
     pub mail: MailSettings,
     pub newsletter: NewsletterSettings,
     pub outbox: OutboxSettings,
+    pub reminders: ReminderSettings,
     pub auth: AuthSettings,
     pub payments: PaymentSettings,
 }
@@ -218,6 +238,7 @@ impl Default for Settings {
             mail: MailSettings::default(),
             newsletter: NewsletterSettings::default(),
             outbox: OutboxSettings::default(),
+            reminders: ReminderSettings::default(),
             auth: AuthSettings::default(),
             payments: PaymentSettings::default(),
         }
@@ -323,6 +344,10 @@ impl Settings {
         }
         if let Some(v) = env("OUTBOX_MAX_ATTEMPTS") {
             s.outbox.max_attempts = parse("outbox.max_attempts (OUTBOX_MAX_ATTEMPTS)", &v)?;
+        }
+        if let Some(v) = env("REMINDER_INTERVAL_SECS") {
+            s.reminders.interval_secs =
+                parse("reminders.interval_secs (REMINDER_INTERVAL_SECS)", &v)?;
         }
         if let Some(v) = env("ACCESS_TOKEN_TTL_SECS") {
             s.auth.access_token_ttl_secs =
@@ -432,6 +457,12 @@ impl Settings {
         if o.max_attempts == 0 {
             return Err(invalid(
                 "outbox.max_attempts (OUTBOX_MAX_ATTEMPTS)",
+                "must be at least 1",
+            ));
+        }
+        if self.reminders.interval_secs == 0 {
+            return Err(invalid(
+                "reminders.interval_secs (REMINDER_INTERVAL_SECS)",
                 "must be at least 1",
             ));
         }

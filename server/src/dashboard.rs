@@ -13,11 +13,13 @@ use crate::db;
 use crate::error::{AppError, ErrorBody};
 use crate::events::admin::AdminEvent;
 use crate::events::{COLUMNS, Event, TIME_ZONE};
+use crate::intro_calls::{self, IntroCall};
 use crate::orders::{self, admin::AdminOrder};
 use crate::startup::AppState;
 
 const WEEKS: i64 = 12;
 const NEXT_EVENTS: i64 = 6;
+const NEXT_INTRO_CALLS: i64 = 5;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(dashboard))
@@ -63,6 +65,11 @@ pub struct DashboardSummary {
     /// newest first, at most 10.
     pub attention_orders: Vec<AdminOrder>,
     // --- End of commerce -----------------------------------------------------------------
+    // --- Intro calls and contact ---------------------------------------------------------
+    /// Booked intro calls that have not ended, soonest first (at most 5).
+    pub upcoming_intro_calls: Vec<IntroCall>,
+    /// Contact messages not read yet.
+    pub unread_messages: i64,
 }
 
 /// Mondays of the last `WEEKS` weeks in Brussels, oldest first.
@@ -81,7 +88,7 @@ fn week_starts(today: Date) -> Vec<Date> {
     tag = "admin",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Subscribers, signups per week, reviews, the next events, revenue per month, tickets per event and orders that need attention", body = DashboardSummary),
+        (status = 200, description = "Subscribers, signups per week, reviews, the next events, revenue per month, tickets per event, orders that need attention, upcoming intro calls and unread messages", body = DashboardSummary),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
     )
@@ -158,6 +165,21 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
         .map(|row| Ok(AdminEvent::new(Event::from_row(row)?)?))
         .collect::<Result<_, AppError>>()?;
 
+    // Intro calls and contact (issue 5).
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {} FROM intro_calls WHERE status = 'booked' AND ends_at > $1 ORDER BY starts_at, id LIMIT $2",
+        intro_calls::COLUMNS
+    )))
+    .bind(db::format_ts(now))
+    .bind(NEXT_INTRO_CALLS)
+    .fetch_all(pool)
+    .await?;
+    let upcoming_intro_calls = rows
+        .iter()
+        .map(IntroCall::from_row)
+        .collect::<Result<_, _>>()?;
+    let unread_messages = crate::contact::admin::unread_count(pool).await?;
+
     Ok(Json(DashboardSummary {
         subscribers,
         signups_per_week,
@@ -166,6 +188,8 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
         revenue_by_month: revenue_by_month(pool, now).await?,
         tickets_by_event: tickets_by_event(pool, now).await?,
         attention_orders: attention_orders(pool, now).await?,
+        upcoming_intro_calls,
+        unread_messages,
     }))
 }
 

@@ -71,6 +71,11 @@ fn migrator(sqlite: bool) -> Migrator {
                 "commerce",
                 include_str!("../migrations/sqlite/0003_commerce.sql"),
             ),
+            (
+                4,
+                "booking_contact",
+                include_str!("../migrations/sqlite/0004_booking_contact.sql"),
+            ),
         ]
     } else {
         &[
@@ -88,6 +93,11 @@ fn migrator(sqlite: bool) -> Migrator {
                 3,
                 "commerce",
                 include_str!("../migrations/postgres/0003_commerce.sql"),
+            ),
+            (
+                4,
+                "booking_contact",
+                include_str!("../migrations/postgres/0004_booking_contact.sql"),
             ),
         ]
     };
@@ -127,6 +137,12 @@ pub async fn begin_write(pool: &AnyPool) -> Result<Tx, sqlx::Error> {
     } else {
         pool.begin().await
     }
+}
+
+/// True when `e` is a unique-constraint violation (the same check on both engines).
+pub fn is_unique_violation(e: &sqlx::Error) -> bool {
+    e.as_database_error()
+        .is_some_and(|d| d.is_unique_violation())
 }
 
 /// Formats a timestamp the one way the database stores it: UTC, 6 fractional digits, `Z`.

@@ -3,17 +3,19 @@ pub mod admin;
 pub mod auth;
 pub mod checkout;
 pub mod configuration;
+pub mod contact;
 pub mod coupons;
 pub mod csv_export;
 pub mod dashboard;
 pub mod db;
 pub mod domain;
 pub mod drempel_videos;
+pub mod dutch;
 pub mod error;
 pub mod events;
 pub mod ics;
+pub mod intro_calls;
 pub mod newsletter;
-pub mod nl;
 pub mod openapi;
 pub mod orders;
 pub mod outbox;
@@ -21,6 +23,7 @@ pub mod paging;
 pub mod payments;
 pub mod products;
 pub mod qr;
+pub mod reminders;
 pub mod reviews;
 pub mod secret_token;
 pub mod seed;
@@ -29,6 +32,7 @@ pub mod site_pages;
 pub mod startup;
 pub mod tickets;
 pub mod validation;
+pub mod webinars;
 
 /// Logs to stderr (stdout carries the `Listening on` line and `openapi` output); RUST_LOG, default info.
 pub fn init_tracing() {

@@ -5,8 +5,8 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::{
-    admin, auth, checkout, drempel_videos, error, events, newsletter, payments, products, reviews,
-    startup,
+    admin, auth, checkout, contact, drempel_videos, error, events, intro_calls, newsletter,
+    payments, products, reviews, startup, webinars,
 };
 
 #[derive(OpenApi)]
@@ -20,6 +20,13 @@ use crate::{
         newsletter::unsubscribe,
         events::upcoming,
         drempel_videos::list_published,
+        intro_calls::list_slots,
+        intro_calls::book,
+        intro_calls::manage,
+        intro_calls::cancel,
+        intro_calls::move_call,
+        contact::send_message,
+        webinars::register,
         auth::login,
         auth::refresh,
         auth::logout,
@@ -42,6 +49,9 @@ use crate::{
         (name = "events", description = "Storytelling evenings, course dates and webinars"),
         (name = "drempel-videos", description = "Free threshold videos"),
         (name = "commerce", description = "Products, checkout, orders and payment webhooks"),
+        (name = "intro-calls", description = "Booking the free intro call"),
+        (name = "contact", description = "The contact form"),
+        (name = "webinars", description = "Free webinar registration"),
         (name = "auth", description = "Admin sign-in and sessions"),
         (name = "admin", description = "The coach's admin area; every call needs an admin access token"),
     )

@@ -69,6 +69,24 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
     )
     .await?;
 
+    let second_webinar = webinar_day.checked_add(28.days())?;
+    insert_event(
+        &mut tx,
+        "webinar",
+        "Webinar: Grenzen zonder schuldgevoel",
+        "Waarom ‘nee’ zeggen zo moeilijk voelt, en hoe je het leert zonder dat het een strijd wordt. \
+         Een gratis online uur met kleine oefeningen.",
+        local(second_webinar, 20, 0)?,
+        local(second_webinar, 21, 0)?,
+        None,
+        Some("https://example.org/webinar-grenzen"),
+        100,
+        0,
+        0,
+    )
+    .await?;
+    seed_availability(&mut tx).await?;
+
     sqlx::query("INSERT INTO app_meta (key, value) VALUES ($1, $2)")
         .bind(MARKER)
         .bind(db::now())
@@ -76,6 +94,27 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
         .await?;
     tx.commit().await?;
     Ok(true)
+}
+
+/// The coach's demo week for intro calls (Brussels time): Tuesday and Thursday mornings,
+/// Wednesday afternoon and Thursday evening.
+async fn seed_availability(tx: &mut Tx) -> anyhow::Result<()> {
+    for (weekday, start, end) in [
+        (2, 9 * 60, 12 * 60),
+        (3, 13 * 60, 17 * 60),
+        (4, 9 * 60, 12 * 60),
+        (4, 18 * 60, 20 * 60),
+    ] {
+        sqlx::query(
+            "INSERT INTO availability_rules (weekday, start_minute, end_minute) VALUES ($1, $2, $3)",
+        )
+        .bind(weekday)
+        .bind(start)
+        .bind(end)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }
 
 fn local(date: Date, hour: i8, minute: i8) -> anyhow::Result<Timestamp> {

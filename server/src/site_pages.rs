@@ -247,6 +247,8 @@ fn in_sitemap(route: &str) -> bool {
         || is_admin(route)
         || route.starts_with("/nieuwsbrief/")
         || route.starts_with("/payment-")
+        || route.starts_with("/betalen/")
+        || route == "/afspraak"
         || route == "/checkout")
 }
 
@@ -510,6 +512,7 @@ mod tests {
             "/nieuwsbrief/bevestigen",
             "/payment-success",
             "/checkout",
+            "/afspraak",
         ] {
             assert!(!in_sitemap(route), "{route}");
         }

@@ -33,8 +33,8 @@ use crate::payments::Provider;
 use crate::site::Site;
 use crate::site_pages::{self, SitePages};
 use crate::{
-    admin, auth, checkout, db, drempel_videos, events, newsletter, openapi, orders, payments,
-    products, reviews,
+    admin, auth, checkout, contact, db, drempel_videos, events, intro_calls, newsletter, openapi,
+    orders, payments, products, reminders, reviews, webinars,
 };
 
 /// Shared by all handlers; cheap to clone.
@@ -59,12 +59,13 @@ pub struct Application {
     router: Router,
     worker: JoinHandle<()>,
     sweeper: JoinHandle<()>,
+    reminders: JoinHandle<()>,
     stop_worker: watch::Sender<bool>,
 }
 
 impl Application {
     /// Loads site config and pages, connects and migrates the database, binds the port and
-    /// starts the outbox worker.
+    /// starts the outbox and reminder workers.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let site = Site::load(&settings.site_config)?;
         let public_url = if settings.public_url.is_empty() {
@@ -109,13 +110,20 @@ impl Application {
             settings.payments.sweep_interval(),
             stopped.clone(),
         );
-        let worker =
-            outbox::spawn_worker(pool, deliverer, settings.outbox.clone(), notify, stopped);
+        let worker = outbox::spawn_worker(
+            pool,
+            deliverer,
+            settings.outbox.clone(),
+            notify,
+            stopped.clone(),
+        );
+        let reminders = reminders::spawn(state.clone(), settings.reminders.interval(), stopped);
         Ok(Self {
             listener,
             router: router(state, hsts),
             worker,
             sweeper,
+            reminders,
             stop_worker,
         })
     }
@@ -127,7 +135,7 @@ impl Application {
             .unwrap_or_default()
     }
 
-    /// Serves until SIGINT/SIGTERM, then drains requests and stops the outbox worker.
+    /// Serves until SIGINT/SIGTERM, then drains requests and stops the background workers.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let addr = self.listener.local_addr()?;
         // The e2e harness reads the real port from this exact line.
@@ -148,6 +156,7 @@ impl Application {
         let _ = self.stop_worker.send(true);
         let _ = self.worker.await;
         let _ = self.sweeper.await;
+        let _ = self.reminders.await;
         Ok(())
     }
 }
@@ -158,6 +167,9 @@ fn router(state: AppState, hsts: bool) -> Router {
         .merge(newsletter::router())
         .merge(events::router())
         .merge(drempel_videos::router())
+        .merge(intro_calls::router())
+        .merge(contact::router())
+        .merge(webinars::router())
         .merge(auth::router())
         .merge(products::router())
         .merge(checkout::router())

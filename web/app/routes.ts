@@ -27,6 +27,7 @@ export default [
     route("nieuwsbrief/bevestigen", "routes/nieuwsbrief-bevestigen.tsx"),
     route("nieuwsbrief/uitschrijven", "routes/nieuwsbrief-uitschrijven.tsx"),
     route("betalen/simulatie", "routes/betalen-simulatie.tsx"),
+    route("afspraak", "routes/afspraak.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The admin area: client-rendered, never loaded by public pages. The login page has its
@@ -42,5 +43,8 @@ export default [
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/drempel-videos", "routes/admin/drempel-videos.tsx"),
     route("admin/nieuwsbrief", "routes/admin/nieuwsbrief.tsx"),
+    route("admin/beschikbaarheid", "routes/admin/beschikbaarheid.tsx"),
+    route("admin/afspraken", "routes/admin/afspraken.tsx"),
+    route("admin/berichten", "routes/admin/berichten.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -32,6 +32,7 @@ export const publicRoutes = [
   "/algemene-voorwaarden",
   "/nieuwsbrief/bevestigen",
   "/nieuwsbrief/uitschrijven",
+  "/afspraak",
 ];
 
 export const adminRoutes = [
@@ -44,6 +45,9 @@ export const adminRoutes = [
   "/admin/coupons",
   "/admin/drempel-videos",
   "/admin/nieuwsbrief",
+  "/admin/beschikbaarheid",
+  "/admin/afspraken",
+  "/admin/berichten",
 ];
 
 export const aliasGroups: [string, string][] = [

@@ -93,7 +93,11 @@ fn unauthorized() -> AppError {
 }
 
 /// The client's IP: the socket peer, or behind a trusted proxy the last `X-Forwarded-For` hop.
-fn client_ip(state: &AppState, peer: SocketAddr, headers: &axum::http::HeaderMap) -> String {
+pub(crate) fn client_ip(
+    state: &AppState,
+    peer: SocketAddr,
+    headers: &axum::http::HeaderMap,
+) -> String {
     if state.auth.trust_forwarded_for
         && let Some(forwarded) = headers
             .get("x-forwarded-for")

@@ -5,7 +5,7 @@ pub mod admin;
 use sqlx::Row;
 
 use crate::db::Tx;
-use crate::nl;
+use crate::dutch;
 
 /// The discount a coupon gives on `subtotal_cents`, in cents: a percentage is rounded half-up
 /// to the cent, a fixed amount is taken as is, and the discount is never more than the
@@ -28,7 +28,7 @@ pub fn discount_cents(kind: &str, value: i64, subtotal_cents: i64) -> i64 {
 pub fn label(kind: &str, value: i64) -> String {
     match kind {
         "percent" => format!("{value}% korting"),
-        _ => format!("{} korting", nl::euro(value)),
+        _ => format!("{} korting", dutch::euro(value)),
     }
 }
 

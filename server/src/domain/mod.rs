@@ -1,6 +1,8 @@
 //! Input types that can only hold valid values (parse, don't validate).
 mod email_address;
 mod first_name;
+mod phone_number;
 
 pub use email_address::EmailAddress;
 pub use first_name::FirstName;
+pub use phone_number::PhoneNumber;

@@ -1,6 +1,7 @@
 //! The double opt-in e-mail.
 use crate::domain::{EmailAddress, FirstName};
-use crate::outbox::{EmailMessage, escape_html};
+use crate::outbox::EmailMessage;
+use crate::outbox::compose::escape_html;
 use crate::startup::AppState;
 
 pub fn opt_in(

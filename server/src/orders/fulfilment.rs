@@ -6,10 +6,11 @@ use sqlx::{AssertSqlSafe, Row};
 use crate::db::{self, Tx};
 use crate::events::{COLUMNS as EVENT_COLUMNS, Event};
 use crate::ics::{self, CalendarEvent};
-use crate::outbox::{self, Attachment, EmailMessage, escape_html};
+use crate::outbox::compose::escape_html;
+use crate::outbox::{self, Attachment, EmailMessage};
 use crate::startup::AppState;
 use crate::tickets::{display_code, new_ticket_code};
-use crate::{nl, qr};
+use crate::{dutch, qr};
 
 /// Issues the tickets and queues the confirmation, in the caller's transaction.
 pub async fn fulfil(tx: &mut Tx, state: &AppState, order_id: i64) -> anyhow::Result<()> {
@@ -70,19 +71,19 @@ pub async fn confirmation_email(
     let mut lines = vec![format!("Bestelling: {quantity} × {product_name}")];
     lines.push(format!(
         "Subtotaal: {}",
-        nl::euro(order.try_get("subtotal_cents")?)
+        dutch::euro(order.try_get("subtotal_cents")?)
     ));
     if discount > 0 {
         let code: Option<String> = order.try_get("coupon_code")?;
         lines.push(format!(
             "Korting{}: -{}",
             code.map(|c| format!(" ({c})")).unwrap_or_default(),
-            nl::euro(discount)
+            dutch::euro(discount)
         ));
     }
     lines.push(format!(
         "Totaal betaald: {} (btw inbegrepen)",
-        nl::euro(order.try_get("total_cents")?)
+        dutch::euro(order.try_get("total_cents")?)
     ));
     if let Some(company) = order.try_get::<Option<String>, _>("company")? {
         let vat: Option<String> = order.try_get("vat_number")?;
@@ -133,8 +134,8 @@ pub async fn confirmation_email(
             });
             body.push(format!(
                 "Wanneer: {} tot {}\nWaar: {place}",
-                nl::date_time(starts),
-                nl::time(ends)
+                dutch::date_time(starts),
+                dutch::time(ends)
             ));
             if let Some(url) = &event.online_url {
                 body.push(format!("Deelnemen: {url}"));
@@ -245,7 +246,7 @@ pub async fn notify_refund_needed(
         order.try_get::<String, _>("first_name")?,
         order.try_get::<String, _>("last_name")?,
         order.try_get::<String, _>("email")?,
-        nl::euro(order.try_get("total_cents")?),
+        dutch::euro(order.try_get("total_cents")?),
         state.public_url
     );
     outbox::enqueue_email(

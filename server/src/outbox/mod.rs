@@ -1,5 +1,6 @@
 //! Durable outbox: e-mails and webhooks are written in the caller's transaction and delivered
 //! by a background worker with retries and exponential backoff.
+pub mod compose;
 mod worker;
 
 use serde::{Deserialize, Serialize};
@@ -23,14 +24,6 @@ pub struct Attachment {
     pub filename: String,
     pub content_type: String,
     pub base64: String,
-}
-
-/// Text safe to put inside HTML e-mail bodies and attribute values.
-pub fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[derive(Debug, Serialize, Deserialize)]

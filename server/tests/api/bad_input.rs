@@ -110,6 +110,9 @@ async fn every_json_endpoint_refuses_bad_bodies_with_a_dutch_4xx_and_stores_noth
         "SELECT COUNT(*) FROM tickets",
         "SELECT COUNT(*) FROM coupons",
         "SELECT COUNT(*) FROM payment_events",
+        "SELECT COUNT(*) FROM intro_calls",
+        "SELECT COUNT(*) FROM contact_messages",
+        "SELECT COUNT(*) FROM contact_rate",
     ] {
         assert_eq!(app.count(count).await, 0, "bad input stored rows: {count}");
     }

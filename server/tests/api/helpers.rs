@@ -271,6 +271,107 @@ impl TestApp {
     }
 }
 
+impl TestApp {
+    /// A JSON request as the admin; the status and the JSON body (Null when there is none).
+    pub async fn admin_send(
+        &self,
+        token: &str,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let mut request = self.authed(method, path, token);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let res = request.send().await.expect("request succeeds");
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or_default())
+    }
+
+    /// A webinar with an online join link; returns its id.
+    pub async fn insert_webinar(
+        &self,
+        starts_at: jiff::Timestamp,
+        capacity: i64,
+        price_cents: i64,
+        status: &str,
+    ) -> i64 {
+        sqlx::query(
+            "INSERT INTO events (kind, title, description, starts_at, ends_at, online_url, capacity, seats_taken, \
+             price_cents, status, created_at, updated_at) VALUES ('webinar', 'Webinar: Wie ben jij?', 'Online.', $1, $2, \
+             'https://example.org/live', $3, 0, $4, $5, $6, $6) RETURNING id",
+        )
+        .bind(db::format_ts(starts_at))
+        .bind(db::format_ts(starts_at + jiff::SignedDuration::from_hours(1)))
+        .bind(capacity)
+        .bind(price_cents)
+        .bind(status)
+        .bind(db::now())
+        .fetch_one(&self.pool)
+        .await
+        .unwrap()
+        .try_get("id")
+        .unwrap()
+    }
+
+    /// The decoded e-mails sent to `to` so far.
+    pub fn mails_to(&self, to: &str) -> Vec<String> {
+        self.mail_files()
+            .iter()
+            .map(|f| qp_decode(&std::fs::read_to_string(f).unwrap()))
+            .filter(|m| m.contains(&format!("To: {to}")))
+            .collect()
+    }
+
+    /// Waits until `n` e-mails went to `to` and returns them.
+    pub async fn wait_for_mails_to(&self, to: &str, n: usize) -> Vec<String> {
+        for _ in 0..200 {
+            let mails = self.mails_to(to);
+            if mails.len() >= n {
+                return mails;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("expected {n} e-mails to {to}");
+    }
+}
+
+/// The text of the attachment `filename` in a raw e-mail (base64 or plain).
+pub fn attachment(mail: &str, filename: &str) -> String {
+    let start = mail
+        // Long names come as `filename*0="…"` (RFC 2231).
+        .find(&format!("=\"{filename}\""))
+        .unwrap_or_else(|| panic!("no attachment {filename} in:\n{mail}"));
+    let part = &mail[start..];
+    let body_start = part.find("\r\n\r\n").map(|i| i + 4).unwrap();
+    let body = &part[body_start
+        ..part[body_start..]
+            .find("\r\n--")
+            .map_or(part.len(), |i| body_start + i)];
+    let headers = &mail[mail[..start].rfind("\r\n--").unwrap_or(0)..start + body_start];
+    if headers
+        .to_ascii_lowercase()
+        .contains("content-transfer-encoding: base64")
+    {
+        use base64::Engine;
+        // qp_decode may have eaten a padding `=` at a line end; decode without padding.
+        let clean: String = body
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '=')
+            .collect();
+        String::from_utf8(
+            base64::engine::general_purpose::STANDARD_NO_PAD
+                .decode(clean)
+                .unwrap(),
+        )
+        .unwrap()
+    } else {
+        body.to_string()
+    }
+}
+
 /// Undoes quoted-printable soft line breaks and the `=` escape (enough for our links).
 pub fn qp_decode(text: &str) -> String {
     text.replace("=\r\n", "")

@@ -4,6 +4,22 @@
  */
 
 export interface paths {
+    "/api/admin/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_get_availability"];
+        put: operations["admin_put_availability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/coupons": {
         parameters: {
             query?: never;
@@ -164,6 +180,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/intro-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_intro_calls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/intro-calls/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_cancel_intro_call"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/me": {
         parameters: {
             query?: never;
@@ -173,6 +221,54 @@ export interface paths {
         };
         get: operations["admin_me"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["admin_delete_message"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["admin_set_message_status"];
         post?: never;
         delete?: never;
         options?: never;
@@ -452,6 +548,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["send_contact_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/drempel-videos": {
         parameters: {
             query?: never;
@@ -476,6 +588,86 @@ export interface paths {
             cookie?: never;
         };
         get: operations["list_upcoming_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intro-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["book_intro_call"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intro-calls/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cancel_intro_call"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intro-calls/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["manage_intro_call"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intro-calls/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["move_intro_call"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intro-calls/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_intro_call_slots"];
         put?: never;
         post?: never;
         delete?: never;
@@ -628,6 +820,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webinars/{id}/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["register_for_webinar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -721,6 +929,79 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description The whole availability, read and saved at once. */
+        AvailabilityForm: {
+            blocked: components["schemas"]["BlockedDays"][];
+            /**
+             * Format: int64
+             * @description Free minutes kept before and after every booked call (0–240).
+             */
+            buffer_minutes: number;
+            /**
+             * Format: int64
+             * @description How many hours ahead a visitor must book at least (0–720).
+             */
+            min_notice_hours: number;
+            rules: components["schemas"]["WeeklyRange"][];
+            /**
+             * Format: int64
+             * @description Length of a call in minutes (10–240).
+             */
+            slot_minutes: number;
+            /**
+             * Format: int64
+             * @description How many weeks ahead visitors can book (1–52).
+             */
+            weeks_ahead: number;
+        };
+        /** @description Days without calls, both ends included. */
+        BlockedDays: {
+            /** @description `YYYY-MM-DD`. */
+            first_day: string;
+            /** @description `YYYY-MM-DD`, on or after the first day. */
+            last_day: string;
+            /** @description E.g. "Zomervakantie"; may be empty. */
+            note: string;
+        };
+        /** @description Missing fields count as empty. */
+        BookingRequest: {
+            email?: string;
+            /** @description phone, video or in_person. */
+            mode?: string;
+            name?: string;
+            /** @description Required for a phone call. */
+            phone?: string | null;
+            /** @description An optional short question (at most 500 characters). */
+            question?: string | null;
+            /** @description A `starts_at` from /api/intro-calls/slots. */
+            starts_at?: string;
+        };
+        BookingResponse: {
+            /** @description UTC, RFC 3339. */
+            ends_at: string;
+            /** @description Dutch, fit to show a visitor. */
+            message: string;
+            mode: string;
+            /** @description UTC, RFC 3339. */
+            starts_at: string;
+        };
+        CallMoveRequest: {
+            /** @description A `starts_at` from /api/intro-calls/slots. */
+            starts_at?: string;
+            /** @description The token from the "verplaatsen" link. */
+            token?: string;
+        };
+        CallStatus: {
+            status: string;
+        };
+        CallTokenRequest: {
+            /** @description The token from a link in the confirmation e-mail. */
+            token?: string;
+        };
+        CancelCallRequest: {
+            /** @description Sent to the visitor in the cancellation e-mail. */
+            message?: string;
+        };
         CheckIn: {
             event_title: string;
             ticket: components["schemas"]["Ticket"];
@@ -760,6 +1041,40 @@ export interface components {
         };
         Consent: {
             text: string;
+        };
+        ContactMessage: {
+            /** @description UTC, RFC 3339. */
+            created_at: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            message: string;
+            name: string;
+            phone?: string | null;
+            /** @description unread, read or archived. */
+            status: string;
+            /** @description The subject's key, e.g. coaching. */
+            subject: string;
+            /** @description The subject as the visitor chose it, in Dutch. */
+            subject_label: string;
+        };
+        /** @description Missing fields count as empty. */
+        ContactRequest: {
+            email?: string;
+            /** @description At most 5000 characters. */
+            message?: string;
+            name?: string;
+            phone?: string | null;
+            /** @description Must be true: the visitor agrees that the message is stored to answer it. */
+            privacy_consent?: boolean;
+            /** @description coaching, kennismaking, vertelavond-webinar, cursus or anders. */
+            subject?: string;
+            /** @description Honeypot: hidden from people, so it stays empty unless a bot fills it in. */
+            website?: string;
+        };
+        ContactResponse: {
+            /** @description Dutch, fit to show a visitor. */
+            message: string;
         };
         Coupon: {
             active: boolean;
@@ -855,6 +1170,13 @@ export interface components {
             subscribers: components["schemas"]["SubscriberCounts"];
             /** @description Tickets of events that have not ended and are not cancelled, soonest first. */
             tickets_by_event: components["schemas"]["EventTickets"][];
+            /**
+             * Format: int64
+             * @description Contact messages not read yet.
+             */
+            unread_messages: number;
+            /** @description Booked intro calls that have not ended, soonest first (at most 5). */
+            upcoming_intro_calls: components["schemas"]["IntroCall"][];
         };
         /** @enum {string} */
         Direction: "up" | "down";
@@ -996,9 +1318,78 @@ export interface components {
             tickets_sold: number;
             title: string;
         };
+        FreeSlot: {
+            /** @description UTC, RFC 3339. */
+            ends_at: string;
+            /** @description Brussels wall time, `HH:MM`. */
+            local_time: string;
+            /** @description UTC, RFC 3339: send this back to book the slot. */
+            starts_at: string;
+        };
+        /** @description A booked (or cancelled) call as the coach sees it. */
+        IntroCall: {
+            /** @description The coach's message to the visitor when she cancelled. */
+            cancel_message?: string | null;
+            /** @description visitor or coach, when cancelled. */
+            cancelled_by?: string | null;
+            /** @description UTC, RFC 3339. */
+            created_at: string;
+            email: string;
+            /** @description UTC, RFC 3339. */
+            ends_at: string;
+            /** Format: int64 */
+            id: number;
+            /** @description phone, video or in_person. */
+            mode: string;
+            name: string;
+            phone?: string | null;
+            question?: string | null;
+            /** @description UTC, RFC 3339. */
+            starts_at: string;
+            /** @description booked or cancelled. */
+            status: string;
+        };
+        IntroCallPage: {
+            items: components["schemas"]["IntroCall"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
         LoginRequest: {
             email: string;
             password: string;
+        };
+        ManagedCall: {
+            /** @description What this link may do: cancel or move. */
+            action: string;
+            /** @description UTC, RFC 3339. */
+            ends_at: string;
+            mode: string;
+            name: string;
+            /** @description UTC, RFC 3339. */
+            starts_at: string;
+        };
+        MessagePage: {
+            /** @description Newest first. */
+            items: components["schemas"]["ContactMessage"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: int64
+             * @description Unread messages in all folders.
+             */
+            unread: number;
+        };
+        MessageStatusInput: {
+            /** @description unread, read or archived. */
+            status: string;
         };
         MonthlyRevenue: {
             /** @description Brussels month, `YYYY-MM`. */
@@ -1233,6 +1624,19 @@ export interface components {
             /** @description The order's status: only a pending order can still be paid normally. */
             status: string;
         };
+        SlotDay: {
+            /** @description Brussels date, `YYYY-MM-DD`. */
+            date: string;
+            slots: components["schemas"]["FreeSlot"][];
+        };
+        SlotList: {
+            /** @description Days with at least one free slot, soonest first. */
+            days: components["schemas"]["SlotDay"][];
+            /** Format: int64 */
+            slot_minutes: number;
+            /** @description Always Europe/Brussels. */
+            time_zone: string;
+        };
         StatusResponse: {
             status: string;
         };
@@ -1313,6 +1717,29 @@ export interface components {
             /** @description The token from the link in the e-mail. */
             token?: string;
         };
+        /** @description Missing fields count as empty. */
+        WebinarRegistrationRequest: {
+            email?: string;
+            name?: string;
+        };
+        WebinarRegistrationResponse: {
+            /** @description Dutch, fit to show a visitor. */
+            message: string;
+            /** @description registered, or already_registered (no second seat is taken). */
+            status: string;
+        };
+        /** @description A weekly time range in Brussels wall time. */
+        WeeklyRange: {
+            /** @description `HH:MM` (24:00 for midnight), after the start. */
+            end: string;
+            /** @description `HH:MM`. */
+            start: string;
+            /**
+             * Format: int64
+             * @description 1 = Monday … 7 = Sunday.
+             */
+            weekday: number;
+        };
         WeeklySignups: {
             /** Format: int64 */
             count: number;
@@ -1328,6 +1755,95 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_get_availability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The weekly availability for intro calls */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilityForm"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_put_availability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvailabilityForm"];
+            };
+        };
+        responses: {
+            /** @description Saved (booked calls stay as they are) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilityForm"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input, with a message per part */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_list_coupons: {
         parameters: {
             query?: {
@@ -1553,7 +2069,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Subscribers, signups per week, reviews, the next events, revenue per month, tickets per event and orders that need attention */
+            /** @description Subscribers, signups per week, reviews, the next events, revenue per month, tickets per event, orders that need attention, upcoming intro calls and unread messages */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2179,6 +2695,132 @@ export interface operations {
             };
         };
     };
+    admin_list_intro_calls: {
+        parameters: {
+            query?: {
+                /** @description upcoming (not ended, soonest first; the default) or past (ended, latest first). */
+                when?: string;
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Rows per page (default 20, at most 100). */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of intro calls, cancelled ones included */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntroCallPage"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown when */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_cancel_intro_call: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Intro call id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelCallRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled; the visitor gets the message by e-mail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntroCall"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such call */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already cancelled or already over */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No message, or one that is too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_me: {
         parameters: {
             query?: never;
@@ -2208,6 +2850,173 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_list_messages: {
+        parameters: {
+            query?: {
+                /** @description inbox (unread and read; the default) or archived. */
+                folder?: string;
+                /** @description 1-based page number (default 1). */
+                page?: number;
+                /** @description Rows per page (default 20, at most 100). */
+                per_page?: number;
+                /** @description Searches name, e-mail and message. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of contact messages, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown folder */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_delete_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_set_message_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageStatusInput"];
+            };
+        };
+        responses: {
+            /** @description Marked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown status */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3197,6 +4006,66 @@ export interface operations {
             };
         };
     };
+    send_contact_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            /** @description Received; the coach is notified and the visitor gets an auto-reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactResponse"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many messages from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_drempel_videos: {
         parameters: {
             query?: never;
@@ -3245,6 +4114,212 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    book_intro_call: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Booked; the confirmation mail with the .ics invite is on its way */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingResponse"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else just booked this moment */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid fields, or a moment that cannot be booked */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_intro_call: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled; the moment is free again and both links stop working */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallStatus"];
+                };
+            };
+            /** @description Not a valid cancel link (a move link does not cancel) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The call has already started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    manage_intro_call: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The call behind the link, and what the link may do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedCall"];
+                };
+            };
+            /** @description Unknown, used or outdated link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The call has already started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    move_intro_call: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallMoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Moved; a new confirmation with new links is on its way and the old links stop working */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingResponse"];
+                };
+            };
+            /** @description Not a valid move link (a cancel link does not move) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else just booked the new moment, or the call has started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A moment that cannot be booked */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_intro_call_slots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The free slots of the coming weeks, in Brussels time */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlotList"];
                 };
             };
         };
@@ -3609,6 +4684,60 @@ export interface operations {
             };
             /** @description Server error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register_for_webinar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id of the webinar */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebinarRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered (or already registered); the confirmation with the join link is on its way */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebinarRegistrationResponse"];
+                };
+            };
+            /** @description No such webinar */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Full, cancelled, started, or a paid webinar */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

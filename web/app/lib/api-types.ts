@@ -46,3 +46,28 @@ export type UserRole = "admin" | "user";
 export type EventStatus = "draft" | "published" | "cancelled";
 /** Newsletter subscriber status. */
 export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
+
+// Intro calls, contact and webinar registration (issue 5).
+export type SlotList = Schemas["SlotList"];
+export type SlotDay = Schemas["SlotDay"];
+export type FreeSlot = Schemas["FreeSlot"];
+export type BookingRequest = Required<Schemas["BookingRequest"]>;
+export type BookingResponse = Schemas["BookingResponse"];
+export type ManagedCall = Schemas["ManagedCall"];
+export type CallStatus = Schemas["CallStatus"];
+export type IntroCall = Schemas["IntroCall"];
+export type IntroCallPage = Schemas["IntroCallPage"];
+export type AvailabilityForm = Schemas["AvailabilityForm"];
+export type WeeklyRange = Schemas["WeeklyRange"];
+export type BlockedDays = Schemas["BlockedDays"];
+export type ContactRequest = Required<Schemas["ContactRequest"]>;
+export type ContactResponse = Schemas["ContactResponse"];
+export type ContactMessage = Schemas["ContactMessage"];
+export type MessagePage = Schemas["MessagePage"];
+export type WebinarRegistrationRequest = Required<Schemas["WebinarRegistrationRequest"]>;
+export type WebinarRegistrationResponse = Schemas["WebinarRegistrationResponse"];
+
+/** How an intro call takes place. */
+export type CallMode = "phone" | "video" | "in_person";
+/** Contact message status. */
+export type MessageStatus = "unread" | "read" | "archived";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatPrice, formatPriceCents, formatTime, formatTimeRange } from "@/lib/format";
+import { formatDateAt, formatDateTime, formatPrice, formatPriceCents, formatTime, formatTimeRange } from "@/lib/format";
 
 describe("price formatting (nl-BE)", () => {
   it("formats cents as euro with a comma decimal", () => {
@@ -18,6 +18,7 @@ describe("date formatting (Europe/Brussels)", () => {
   it("shows a winter UTC instant in Brussels time", () => {
     // 27 Nov 2025 19:30 +01:00
     expect(formatDateTime("2025-11-27T18:30:00Z")).toBe("donderdag 27 november 2025, 19:30");
+    expect(formatDateAt("2025-11-27T18:30:00Z")).toBe("donderdag 27 november 2025 om 19:30");
   });
 
   it("handles summer time", () => {

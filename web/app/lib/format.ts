@@ -65,6 +65,11 @@ export function formatDateTime(value: string | Date): string {
   return `${formatDate(value)}, ${formatTime(value)}`;
 }
 
+/** "donderdag 27 november 2025 om 19:30" */
+export function formatDateAt(value: string | Date): string {
+  return `${formatDate(value)} om ${formatTime(value)}`;
+}
+
 /** "19:30 – 22:00" (end optional). */
 export function formatTimeRange(start: string | Date, end?: string | Date | null): string {
   return end ? `${formatTime(start)} – ${formatTime(end)}` : formatTime(start);

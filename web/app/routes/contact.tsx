@@ -1,9 +1,9 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { ExternalLink } from "@/components/ui/button-link";
-import { Notice } from "@/components/ui/notice";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { mapsUrl, site, telHref } from "@/config/site";
+import { ContactForm } from "@/features/contact/components/contact-form";
 import { pageMeta } from "@/lib/seo";
 
 const crumbs = [{ name: "Contact", path: "/contact" }];
@@ -68,11 +68,13 @@ export default function Contact() {
             </li>
           </ul>
           <div className="space-y-6">
-            <Notice title="Het contactformulier komt binnenkort">
-              <p>
-                Het contactformulier komt binnenkort; mail of bel gerust. Ik antwoord meestal binnen twee werkdagen.
-              </p>
-            </Notice>
+            <div className="relative rounded-2xl border border-sand bg-paper p-6">
+              <h3 className="text-2xl">Stuur me een bericht</h3>
+              <p className="mt-1 text-ink-soft">Ik antwoord meestal binnen twee werkdagen.</p>
+              <div className="mt-5">
+                <ContactForm />
+              </div>
+            </div>
             <p className="text-ink-soft">Ondernemingsnummer: {contact.vatNumber}</p>
           </div>
         </div>

@@ -1,8 +1,8 @@
 import { MapPin, Phone, Video } from "lucide-react";
-import { Notice } from "@/components/ui/notice";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { site, telHref } from "@/config/site";
+import { site } from "@/config/site";
+import { BookingForm } from "@/features/intro-calls/components/booking-form";
 import { pageMeta } from "@/lib/seo";
 
 // Rendered at /gratis-kennismakingsgesprek and /booking; one canonical URL.
@@ -50,22 +50,9 @@ export default function Kennismakingsgesprek() {
             </li>
           ))}
         </ul>
-        <div className="mt-10 max-w-2xl">
-          <Notice title="Online een moment kiezen kan binnenkort" tone="gold">
-            <p>
-              Binnenkort kies je hier zelf een vrij moment in de agenda. Tot dan plannen we je gesprek graag
-              persoonlijk: mail naar{" "}
-              <a href={`mailto:${site.contact.email}`} className="text-link">
-                {site.contact.email}
-              </a>{" "}
-              of bel naar{" "}
-              <a href={telHref(site.contact.phone)} className="text-link">
-                {site.contact.phone}
-              </a>
-              .
-            </p>
-          </Notice>
-        </div>
+      </Section>
+      <Section id="boeken" tone="deep" title="Kies een moment" intro={<p>De vrije momenten van de komende weken, in Belgische tijd. Het gesprek duurt ongeveer dertig minuten.</p>}>
+        <BookingForm />
       </Section>
     </>
   );

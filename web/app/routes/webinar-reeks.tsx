@@ -4,6 +4,7 @@ import { Section } from "@/components/ui/section";
 import { getCourse, site } from "@/config/site";
 import { UpcomingEvents } from "@/features/events/components/upcoming-events";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
+import { WebinarRegistration } from "@/features/webinars/components/webinar-registration";
 import { pageMeta } from "@/lib/seo";
 
 // Rendered at /transformeer/webinar-reeks and /webinar-reeks; one canonical URL.
@@ -42,8 +43,8 @@ export default function WebinarReeks() {
             en sluit af met een oefening die je meteen kan toepassen. Vragen stellen kan via de chat.
           </p>
           <p>
-            Je kan één webinar volgen of de hele reeks. Na je registratie ontvang je een e-mail met de link om deel te
-            nemen.
+            Je kan één webinar volgen of de hele reeks. Na je inschrijving ontvang je een e-mail met de link om deel te
+            nemen en een uitnodiging voor je agenda; de dag voordien krijg je nog een herinnering.
           </p>
         </div>
       </Section>
@@ -59,15 +60,7 @@ export default function WebinarReeks() {
               en je hoort het als eerste.
             </p>
           }
-          action={() => (
-            <p className="text-sm text-ink-soft">
-              Online registreren is binnenkort mogelijk. Wil je er nu al bij zijn?{" "}
-              <a href={`mailto:${site.contact.email}`} className="text-link">
-                Mail ons
-              </a>
-              .
-            </p>
-          )}
+          action={(event) => <WebinarRegistration event={event} />}
         />
         <p className="mt-8 text-ink-soft">
           Liever ter plaatse aan de slag? Bekijk{" "}

@@ -1,7 +1,10 @@
 // The admin area's pages: the navigation and the dashboard's link cards use this one list.
 import {
+  CalendarClock,
   CalendarDays,
   Clapperboard,
+  Clock,
+  Inbox,
   LayoutDashboard,
   Mail,
   MessageSquareQuote,
@@ -66,5 +69,23 @@ export const adminSections: AdminSection[] = [
     label: "Nieuwsbrief",
     description: "Wie er ingeschreven is, en de lijst downloaden als CSV.",
     icon: Mail,
+  },
+  {
+    to: "/admin/beschikbaarheid",
+    label: "Beschikbaarheid",
+    description: "Wanneer bezoekers een gratis kennismakingsgesprek kunnen boeken.",
+    icon: Clock,
+  },
+  {
+    to: "/admin/afspraken",
+    label: "Afspraken",
+    description: "De geboekte kennismakingsgesprekken bekijken of annuleren.",
+    icon: CalendarClock,
+  },
+  {
+    to: "/admin/berichten",
+    label: "Berichten",
+    description: "Berichten van het contactformulier lezen, archiveren en beantwoorden.",
+    icon: Inbox,
   },
 ];

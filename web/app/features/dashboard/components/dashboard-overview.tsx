@@ -12,7 +12,8 @@ import { SignupsChart } from "@/features/dashboard/components/signups-chart";
 import { TicketSales } from "@/features/dashboard/components/ticket-sales";
 import { formatAverageRating, formatCount } from "@/features/dashboard/lib/dashboard-format";
 import { eventKindLabel, eventStatusLabel, eventStatusTone, seatsText } from "@/features/events/lib/event-labels";
-import { formatDateTime } from "@/lib/format";
+import { callModeLabel } from "@/features/intro-calls/lib/call-labels";
+import { formatDateAt, formatDateTime } from "@/lib/format";
 
 function StatCard({ title, children, to, linkLabel }: { title: string; children: ReactNode; to: string; linkLabel: string }) {
   return (
@@ -66,6 +67,37 @@ export function DashboardOverview() {
                     <span className="sr-only">van 5 sterren</span>
                   </dd>
                 </div>
+              </dl>
+            </StatCard>
+          </div>
+
+          {/* Intro calls and contact (issue 5). */}
+          <div className="grid gap-6 md:grid-cols-2">
+            <section className={cardClass} aria-labelledby="komende-gesprekken">
+              <h2 id="komende-gesprekken" className="text-xl">
+                Komende kennismakingsgesprekken
+              </h2>
+              {data.upcoming_intro_calls.length === 0 ? (
+                <p className="mt-3 text-ink-soft">Er zijn geen gesprekken gepland.</p>
+              ) : (
+                <ul className="mt-3 divide-y divide-sand">
+                  {data.upcoming_intro_calls.map((call) => (
+                    <li key={call.id} className="py-2">
+                      <p className="font-semibold text-ink">{call.name}</p>
+                      <p className="text-sm text-ink-soft">
+                        {formatDateAt(call.starts_at)} · {callModeLabel(call.mode)}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Link to="/admin/afspraken" className="text-link mt-4 inline-block text-sm">
+                Alle afspraken bekijken
+              </Link>
+            </section>
+            <StatCard title="Berichten" to="/admin/berichten" linkLabel="Naar je berichten">
+              <dl className="flex flex-wrap gap-x-10 gap-y-3">
+                <Figure value={formatCount(data.unread_messages)} label="Ongelezen berichten" />
               </dl>
             </StatCard>
           </div>

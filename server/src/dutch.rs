@@ -1,5 +1,6 @@
-//! Dutch (nl-BE) formatting for e-mails: euro amounts and dates in Brussels time.
+//! Dutch (nl-BE) formatting for e-mails: euro amounts, and dates and times in Brussels time.
 use jiff::Timestamp;
+use jiff::civil::Date;
 
 use crate::events::TIME_ZONE;
 
@@ -18,7 +19,7 @@ pub fn euro(cents: i64) -> String {
     format!("{sign}€ {grouped},{:02}", cents % 100)
 }
 
-const WEEKDAYS: [&str; 7] = [
+pub const WEEKDAYS: [&str; 7] = [
     "maandag",
     "dinsdag",
     "woensdag",
@@ -42,25 +43,27 @@ const MONTHS: [&str; 12] = [
     "december",
 ];
 
-/// `donderdag 27 november 2025 om 19:30` in Brussels time.
-pub fn date_time(ts: Timestamp) -> String {
-    let local = ts.in_tz(TIME_ZONE).expect("bundled time zone");
-    format!(
-        "{} {} {} {} om {}",
-        WEEKDAYS[local.weekday().to_monday_zero_offset() as usize],
-        local.day(),
-        MONTHS[local.month() as usize - 1],
-        local.year(),
-        local.strftime("%H:%M")
-    )
+/// "donderdag 27 november 2025"
+pub fn date(date: Date) -> String {
+    let weekday = WEEKDAYS[usize::from(date.weekday().to_monday_zero_offset().unsigned_abs())];
+    let month = MONTHS[usize::from(date.month().unsigned_abs()) - 1];
+    format!("{weekday} {} {month} {}", date.day(), date.year())
 }
 
-/// `19:30` in Brussels time.
+/// "donderdag 27 november 2025 om 19:30" (Brussels time).
+pub fn date_time(ts: Timestamp) -> String {
+    let zoned = ts.to_zoned(brussels());
+    format!("{} om {}", date(zoned.date()), zoned.strftime("%H:%M"))
+}
+
+/// "19:30" (Brussels time).
 pub fn time(ts: Timestamp) -> String {
-    ts.in_tz(TIME_ZONE)
-        .expect("bundled time zone")
-        .strftime("%H:%M")
-        .to_string()
+    ts.to_zoned(brussels()).strftime("%H:%M").to_string()
+}
+
+/// The bundled Europe/Brussels zone (always present: jiff embeds the tz database).
+pub fn brussels() -> jiff::tz::TimeZone {
+    jiff::tz::TimeZone::get(TIME_ZONE).expect("the bundled tz database has Europe/Brussels")
 }
 
 #[cfg(test)]
@@ -76,10 +79,11 @@ mod tests {
     }
 
     #[test]
-    fn dates_are_dutch_in_brussels_time() {
+    fn dates_read_as_dutch_words_in_brussels_time() {
         let ts: Timestamp = "2025-11-27T18:30:00Z".parse().unwrap();
         assert_eq!(date_time(ts), "donderdag 27 november 2025 om 19:30");
         let summer: Timestamp = "2026-06-01T07:00:00Z".parse().unwrap();
+        assert_eq!(date_time(summer), "maandag 1 juni 2026 om 09:00");
         assert_eq!(time(summer), "09:00");
     }
 }

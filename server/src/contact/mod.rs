@@ -1,0 +1,250 @@
+//! The contact form: stored for the coach's inbox, with a notification to her and an
+//! auto-reply to the visitor. A honeypot field and a per-IP limit keep spam out.
+pub mod admin;
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::HeaderMap;
+use axum::routing::post;
+use axum::{Json, Router};
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use utoipa::ToSchema;
+
+use crate::auth::client_ip;
+use crate::db::{self, Tx};
+use crate::domain::{EmailAddress, PhoneNumber};
+use crate::error::{ApiJson, AppError, ErrorBody};
+use crate::outbox::compose::{compose, link, text};
+use crate::outbox::{self, EmailMessage};
+use crate::startup::AppState;
+use crate::validation::Fields;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/contact", post(send_message))
+}
+
+/// The subjects a visitor can choose, with the label the coach sees.
+pub const SUBJECTS: [(&str, &str); 5] = [
+    ("coaching", "Vraag over coaching"),
+    ("kennismaking", "Kennismakingsgesprek"),
+    ("vertelavond-webinar", "Vertelavond of webinar"),
+    ("cursus", "Cursus of Zelfbeeld-Ommekeer"),
+    ("anders", "Iets anders"),
+];
+
+pub fn subject_label(subject: &str) -> &str {
+    SUBJECTS
+        .iter()
+        .find(|(key, _)| *key == subject)
+        .map_or(subject, |(_, label)| label)
+}
+
+pub const MAX_MESSAGE_CHARS: usize = 5000;
+const WINDOW: SignedDuration = SignedDuration::from_mins(10);
+/// Messages one IP may send per window.
+pub const IP_LIMIT: i64 = 5;
+
+/// Missing fields count as empty.
+#[derive(Deserialize, ToSchema)]
+pub struct ContactRequest {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// coaching, kennismaking, vertelavond-webinar, cursus or anders.
+    #[serde(default)]
+    pub subject: String,
+    /// At most 5000 characters.
+    #[serde(default)]
+    pub message: String,
+    /// Must be true: the visitor agrees that the message is stored to answer it.
+    #[serde(default)]
+    pub privacy_consent: bool,
+    /// Honeypot: hidden from people, so it stays empty unless a bot fills it in.
+    #[serde(default)]
+    pub website: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContactResponse {
+    /// Dutch, fit to show a visitor.
+    pub message: &'static str,
+}
+
+const SENT: &str = "Bedankt voor je bericht! Je krijgt zo een bevestiging per e-mail; ik antwoord meestal binnen twee werkdagen.";
+
+struct NewMessage {
+    name: String,
+    email: EmailAddress,
+    phone: Option<PhoneNumber>,
+    subject: String,
+    message: String,
+}
+
+impl TryFrom<ContactRequest> for NewMessage {
+    type Error = AppError;
+
+    fn try_from(req: ContactRequest) -> Result<Self, AppError> {
+        let mut f = Fields::default();
+        let name = f.text("name", &req.name, "Je naam", Some("Vul je naam in."), 100);
+        let email = EmailAddress::parse(&req.email)
+            .map_err(|m| f.error("email", m))
+            .ok();
+        let phone = req
+            .phone
+            .as_deref()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .and_then(|p| PhoneNumber::parse(p).map_err(|m| f.error("phone", m)).ok());
+        if !SUBJECTS.iter().any(|(key, _)| *key == req.subject) {
+            f.error("subject", "Kies een onderwerp.");
+        }
+        let message = f.text(
+            "message",
+            &req.message,
+            "Je bericht",
+            Some("Schrijf je bericht."),
+            MAX_MESSAGE_CHARS,
+        );
+        if !req.privacy_consent {
+            f.error(
+                "privacy_consent",
+                "Geef aan dat we je gegevens mogen gebruiken om je te antwoorden.",
+            );
+        }
+        f.finish()?;
+        Ok(Self {
+            name,
+            email: email.expect("checked above"),
+            phone,
+            subject: req.subject,
+            message,
+        })
+    }
+}
+
+/// Counts this message for `ip` in a fixed window; refuses it past the limit. The upsert is
+/// atomic on both engines, so a burst of parallel requests cannot slip through.
+async fn count_for_ip(tx: &mut Tx, ip: &str) -> Result<(), AppError> {
+    let now = Timestamp::now();
+    sqlx::query("DELETE FROM contact_rate WHERE window_start <= $1")
+        .bind(db::format_ts(now - WINDOW))
+        .execute(&mut **tx)
+        .await?;
+    let row = sqlx::query(
+        "INSERT INTO contact_rate (ip, window_start, count) VALUES ($1, $2, 1) \
+         ON CONFLICT (ip) DO UPDATE SET count = contact_rate.count + 1 RETURNING count, window_start",
+    )
+    .bind(ip)
+    .bind(db::format_ts(now))
+    .fetch_one(&mut **tx)
+    .await?;
+    let count: i64 = row.try_get("count")?;
+    if count > IP_LIMIT {
+        let start = db::parse_ts(&row.try_get::<String, _>("window_start")?)?;
+        let wait = (start + WINDOW).duration_since(now).as_secs().max(1);
+        tracing::warn!("contact form throttled");
+        return Err(AppError::RateLimited {
+            retry_after_secs: wait.unsigned_abs(),
+        });
+    }
+    Ok(())
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/contact",
+    operation_id = "send_contact_message",
+    tag = "contact",
+    request_body = ContactRequest,
+    responses(
+        (status = 200, description = "Received; the coach is notified and the visitor gets an auto-reply", body = ContactResponse),
+        (status = 400, description = "Malformed JSON", body = ErrorBody),
+        (status = 413, description = "Body too large", body = ErrorBody),
+        (status = 422, description = "Invalid fields", body = ErrorBody),
+        (status = 429, description = "Too many messages from this address; see Retry-After", body = ErrorBody),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn send_message(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<ContactRequest>,
+) -> Result<Json<ContactResponse>, AppError> {
+    if !body.website.trim().is_empty() {
+        // A bot: answer like a success, so it learns nothing, and keep nothing.
+        tracing::info!("contact honeypot filled; message dropped");
+        return Ok(Json(ContactResponse { message: SENT }));
+    }
+    let m = NewMessage::try_from(body)?;
+    let ip = client_ip(&state, peer, &headers);
+    let now = db::now();
+    let mut tx = db::begin_write(&state.pool).await?;
+    count_for_ip(&mut tx, &ip).await?;
+    sqlx::query(
+        "INSERT INTO contact_messages (name, email, phone, subject, message, status, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, 'unread', $6, $6)",
+    )
+    .bind(&m.name)
+    .bind(m.email.as_ref())
+    .bind(m.phone.as_ref().map(|p| p.as_ref().to_string()))
+    .bind(&m.subject)
+    .bind(&m.message)
+    .bind(&now)
+    .execute(&mut *tx)
+    .await?;
+    outbox::enqueue_email(&mut tx, &to_coach(&state, &m)).await?;
+    outbox::enqueue_email(&mut tx, &auto_reply(&state, &m)).await?;
+    tx.commit().await?;
+    state.outbox_notify.notify_one();
+    Ok(Json(ContactResponse { message: SENT }))
+}
+
+fn to_coach(state: &AppState, m: &NewMessage) -> EmailMessage {
+    let mut details = format!("Van: {} <{}>", m.name, m.email.as_ref());
+    if let Some(phone) = &m.phone {
+        details.push_str(&format!("\nTelefoon: {}", phone.as_ref()));
+    }
+    details.push_str(&format!("\nOnderwerp: {}", subject_label(&m.subject)));
+    let blocks = [
+        text("Er kwam een nieuw bericht binnen via het contactformulier."),
+        text(details),
+        text(m.message.clone()),
+        link(
+            "Naar je berichten",
+            format!("{}/admin/berichten", state.public_url),
+        ),
+    ];
+    compose(
+        &state.site.contact.email,
+        format!(
+            "Nieuw bericht van {}: {}",
+            m.name,
+            subject_label(&m.subject)
+        ),
+        &blocks,
+        &state.site.brand,
+    )
+}
+
+fn auto_reply(state: &AppState, m: &NewMessage) -> EmailMessage {
+    let blocks = [
+        text(format!("Dag {},", m.name)),
+        // The message itself is not echoed: the form must not become a way to mail any text to anyone.
+        text(
+            "Bedankt voor je bericht! Ik heb het goed ontvangen en antwoord je meestal binnen twee werkdagen.",
+        ),
+    ];
+    compose(
+        m.email.as_ref(),
+        format!("We ontvingen je bericht — {}", state.site.brand),
+        &blocks,
+        &state.site.brand,
+    )
+}

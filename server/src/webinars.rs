@@ -1,0 +1,248 @@
+//! Free webinar registration. A registration is a ticket without an order, and takes a seat
+//! with the same conditional update as checkout, so capacity holds under concurrency.
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use sqlx::{AssertSqlSafe, Row};
+use utoipa::ToSchema;
+
+use crate::db::{self, Tx};
+use crate::domain::EmailAddress;
+use crate::dutch;
+use crate::error::{ApiJson, ApiPath, AppError, ErrorBody};
+use crate::events::{COLUMNS, Event};
+use crate::ics::{self, CalendarEvent};
+use crate::outbox::compose::{Block, calendar_attachment, compose, link, text};
+use crate::outbox::{self, EmailMessage};
+use crate::tickets::new_ticket_code;
+use crate::startup::AppState;
+use crate::validation::Fields;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/webinars/{id}/registrations", post(register))
+}
+
+/// Missing fields count as empty.
+#[derive(Deserialize, ToSchema)]
+pub struct WebinarRegistrationRequest {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct WebinarRegistrationResponse {
+    /// registered, or already_registered (no second seat is taken).
+    pub status: &'static str,
+    /// Dutch, fit to show a visitor.
+    pub message: &'static str,
+}
+
+async fn fetch_event(tx: &mut Tx, id: i64) -> Result<Option<Event>, AppError> {
+    let row = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM events WHERE id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(row.as_ref().map(Event::from_row).transpose()?)
+}
+
+/// Why no seat could be taken.
+async fn unavailable(tx: &mut Tx, id: i64, now: &str) -> Result<AppError, AppError> {
+    let event = fetch_event(tx, id)
+        .await?
+        .filter(|e| e.kind == "webinar" && e.status != "draft");
+    let Some(event) = event else {
+        return Ok(AppError::NotFound(
+            "Dit webinar bestaat niet (meer).".into(),
+        ));
+    };
+    let message = if event.status == "cancelled" {
+        "Dit webinar is geannuleerd."
+    } else if event.starts_at.as_str() <= now {
+        "Dit webinar is al begonnen of voorbij."
+    } else if event.price_cents > 0 {
+        "Voor dit webinar betaal je een bijdrage: schrijf je in via ‘Inschrijven en betalen’."
+    } else {
+        "Dit webinar is volzet. Schrijf je in op de nieuwsbrief, dan hoor je als eerste van een nieuwe datum."
+    };
+    Ok(AppError::Conflict(message.into()))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/webinars/{id}/registrations",
+    operation_id = "register_for_webinar",
+    tag = "webinars",
+    params(("id" = i64, Path, description = "Event id of the webinar")),
+    request_body = WebinarRegistrationRequest,
+    responses(
+        (status = 200, description = "Registered (or already registered); the confirmation with the join link is on its way", body = WebinarRegistrationResponse),
+        (status = 404, description = "No such webinar", body = ErrorBody),
+        (status = 409, description = "Full, cancelled, started, or a paid webinar", body = ErrorBody),
+        (status = 422, description = "Invalid fields", body = ErrorBody),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn register(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<WebinarRegistrationRequest>,
+) -> Result<Json<WebinarRegistrationResponse>, AppError> {
+    let mut f = Fields::default();
+    let name = f.text("name", &body.name, "Je naam", Some("Vul je naam in."), 100);
+    let email = EmailAddress::parse(&body.email)
+        .map_err(|m| f.error("email", m))
+        .ok();
+    f.finish()?;
+    let email = email.expect("checked above");
+    let now = db::now();
+    let mut tx = db::begin_write(&state.pool).await?;
+    // The seat first: its row lock orders concurrent registrations on PostgreSQL, so the
+    // duplicate check below sees an earlier registration of the same address.
+    let seat = sqlx::query(
+        "UPDATE events SET seats_taken = seats_taken + 1 WHERE id = $1 AND kind = 'webinar' \
+         AND status = 'published' AND price_cents = 0 AND starts_at > $2 AND seats_taken + 1 <= capacity",
+    )
+    .bind(id)
+    .bind(&now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    let already = sqlx::query(
+        "SELECT id FROM tickets WHERE event_id = $1 AND LOWER(email) = $2 AND order_id IS NULL AND status <> 'cancelled'",
+    )
+    .bind(id)
+    .bind(email.normalized())
+    .fetch_optional(&mut *tx)
+    .await?
+    .is_some();
+    if already {
+        // Dropping the transaction gives the seat back.
+        return Ok(Json(WebinarRegistrationResponse {
+            status: "already_registered",
+            message: "Je bent al ingeschreven voor dit webinar. De bevestiging met de link om deel te nemen staat in je mailbox.",
+        }));
+    }
+    if seat != 1 {
+        return Err(unavailable(&mut tx, id, &now).await?);
+    }
+    let ticket_id: i64 = sqlx::query(
+        "INSERT INTO tickets (code, event_id, order_id, holder_name, email, status, created_at, updated_at) \
+         VALUES ($1, $2, NULL, $3, $4, 'valid', $5, $5) RETURNING id",
+    )
+    .bind(new_ticket_code())
+    .bind(id)
+    .bind(&name)
+    .bind(email.as_ref())
+    .bind(&now)
+    .fetch_one(&mut *tx)
+    .await?
+    .try_get("id")?;
+    let event = fetch_event(&mut tx, id)
+        .await?
+        .expect("the seat was taken in this transaction");
+    let mail = confirmation(&state, ticket_id, &event, &name, email.as_ref())?;
+    outbox::enqueue_email(&mut tx, &mail).await?;
+    tx.commit().await?;
+    state.outbox_notify.notify_one();
+    Ok(Json(WebinarRegistrationResponse {
+        status: "registered",
+        message: "Je bent ingeschreven! Je krijgt zo een e-mail met de link om deel te nemen.",
+    }))
+}
+
+fn join(event: &Event) -> Block {
+    match &event.online_url {
+        Some(url) => link("Deelnemen aan het webinar", url),
+        None => text("De link om deel te nemen krijg je nog per e-mail."),
+    }
+}
+
+fn confirmation(
+    state: &AppState,
+    ticket_id: i64,
+    event: &Event,
+    name: &str,
+    email: &str,
+) -> anyhow::Result<EmailMessage> {
+    let starts_at = db::parse_ts(&event.starts_at)?;
+    let when = dutch::date_time(starts_at);
+    let blocks = [
+        text(format!("Dag {name},")),
+        text(format!(
+            "Fijn dat je erbij bent! Je bent ingeschreven voor het webinar ‘{}’.",
+            event.title
+        )),
+        text(format!("Wanneer: {when} (Belgische tijd)")),
+        join(event),
+        text(
+            "In de bijlage vind je een uitnodiging voor je agenda. De dag voordien krijg je nog een herinnering met de link.",
+        ),
+    ];
+    let host = url::Url::parse(&state.site.site_url)?
+        .host_str()
+        .unwrap_or("inlumine.be")
+        .to_string();
+    let uid = format!("ticket-{ticket_id}@{host}");
+    let description = match &event.online_url {
+        Some(url) => format!("Deelnemen: {url}"),
+        None => "De link om deel te nemen volgt per e-mail.".into(),
+    };
+    let invite = ics::calendar(
+        &CalendarEvent {
+            uid: &uid,
+            starts_at,
+            ends_at: db::parse_ts(&event.ends_at)?,
+            summary: &event.title,
+            description: &description,
+            location: "Online",
+            url: event.online_url.as_deref(),
+            cancelled: false,
+        },
+        &state.site.brand,
+        &state.site.contact.email,
+    );
+    let mut message = compose(
+        email,
+        format!("Je bent ingeschreven: {}", event.title),
+        &blocks,
+        &state.site.brand,
+    );
+    message
+        .attachments
+        .push(calendar_attachment("webinar.ics", &invite));
+    Ok(message)
+}
+
+/// The reminder with the join link, for every seat (free or paid).
+pub(crate) async fn reminder(
+    tx: &mut Tx,
+    state: &AppState,
+    event_id: i64,
+    name: &str,
+    email: &str,
+) -> Result<EmailMessage, AppError> {
+    let event = fetch_event(tx, event_id)
+        .await?
+        .ok_or_else(|| AppError::NotFound("Dit webinar bestaat niet (meer).".into()))?;
+    let when = dutch::date_time(db::parse_ts(&event.starts_at)?);
+    let blocks = [
+        text(format!("Dag {name},")),
+        text(format!(
+            "Een korte herinnering: morgen is het webinar ‘{}’.\nWanneer: {when} (Belgische tijd)",
+            event.title
+        )),
+        join(&event),
+        text("Tot dan!"),
+    ];
+    Ok(compose(
+        email,
+        format!("Herinnering: {} op {when}", event.title),
+        &blocks,
+        &state.site.brand,
+    ))
+}

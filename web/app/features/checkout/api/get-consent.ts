@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ConsentText } from "@/features/checkout/api/types";
+import { api } from "@/lib/api";
+
+export function getConsent(product: string): Promise<ConsentText> {
+  return api<ConsentText>(`/api/checkout/consent?product=${encodeURIComponent(product)}`);
+}
+
+export function consentQueryOptions(product: string) {
+  return queryOptions({
+    queryKey: ["checkout", "consent", product],
+    queryFn: () => getConsent(product),
+    staleTime: Infinity,
+  });
+}
+
+/** The exact consent text the server stores with an order of this product. */
+export function useConsent(product: string | null) {
+  return useQuery({ ...consentQueryOptions(product ?? ""), enabled: Boolean(product) });
+}

@@ -1,0 +1,475 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { buttonClasses, NewTabHint } from "@/components/ui/button-link";
+import { useConsent } from "@/features/checkout/api/get-consent";
+import { useOrder } from "@/features/checkout/api/get-order";
+import { useQuote } from "@/features/checkout/api/get-quote";
+import { startCheckout } from "@/features/checkout/api/start-checkout";
+import type { QuoteRequest } from "@/features/checkout/api/types";
+import { CheckboxField, FormField, inputClass } from "@/features/checkout/components/form-field";
+import { PriceBreakdown } from "@/features/checkout/components/price-breakdown";
+import {
+  checkoutRequest,
+  firstErrorField,
+  splitServerErrors,
+  validateCheckout,
+  type CheckoutErrors,
+  type CheckoutField,
+  type CheckoutFormValues,
+} from "@/features/checkout/lib/checkout-form";
+import { draftFor, loadDraft, saveDraft, withNewAttempt, type CheckoutDraft } from "@/features/checkout/lib/checkout-storage";
+import { leaveTo } from "@/features/checkout/lib/leave-to";
+import { couponLine } from "@/features/checkout/lib/price";
+import { useDebouncedValue } from "@/features/checkout/lib/use-debounced-value";
+import type { ProductDetail } from "@/features/products/api/types";
+import { formatEventWhen, maxQuantity, seatsLabel, venueLine } from "@/features/products/lib/availability";
+import { ApiError } from "@/lib/api";
+import type { PublicEvent } from "@/lib/api-types";
+import { formatPriceCents } from "@/lib/format";
+
+const NETWORK_ERROR = "De server is niet bereikbaar. Controleer je internetverbinding en probeer het opnieuw.";
+const GENERIC_ERROR = "Er ging iets mis bij het starten van je betaling. Probeer het straks opnieuw.";
+
+function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.message) return error.message;
+    if (error.status === 0) return NETWORK_ERROR;
+  }
+  return fallback;
+}
+
+interface CheckoutFormProps {
+  product: ProductDetail;
+  /** The chosen date of an event product (null for a course). */
+  event: PublicEvent | null;
+  /** The bookable dates to choose from (event products with more than one date). */
+  dates: PublicEvent[];
+  onDateChange: (eventId: number) => void;
+  /** `qty` from the query string. */
+  initialQuantity: number | null;
+}
+
+function initialDraft(product: string, eventId: number | null, quantity: number | null): CheckoutDraft {
+  const draft = draftFor(loadDraft(), product, eventId);
+  return quantity ? { ...draft, values: { ...draft.values, quantity } } : draft;
+}
+
+/**
+ * The checkout form. Its answers and idempotency key live in sessionStorage, so a reload, a
+ * second click or the way back from the payment page never makes a second order.
+ */
+export function CheckoutForm({ product, event, dates, onDateChange, initialQuantity }: CheckoutFormProps) {
+  const eventId = event?.id ?? null;
+  const isEvent = product.kind === "event";
+  const [draft, setDraft] = useState(() => initialDraft(product.slug, eventId, initialQuantity));
+  const values = draft.values;
+  const [appliedCoupon, setAppliedCoupon] = useState(() => values.coupon.trim());
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ field: CheckoutField | "form" } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const submittingRef = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const formErrorRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => saveDraft(draft), [draft]);
+
+  // The stored attempt's order is over (canceled, failed, expired, paid): the next submit is a new attempt.
+  const previousOrder = useOrder(draft.orderId);
+  useEffect(() => {
+    const status = previousOrder.data?.status;
+    if (status && status !== "pending") setDraft((d) => (d.orderId === previousOrder.data?.order_id ? withNewAttempt(d) : d));
+  }, [previousOrder.data]);
+
+  // Back from the payment page out of the browser's back/forward cache: the form is usable again.
+  useEffect(() => {
+    function onPageShow(e: PageTransitionEvent) {
+      if (!e.persisted) return;
+      submittingRef.current = false;
+      setSubmitting(false);
+    }
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
+
+  // Move focus to the first field with an error (or the general message) after it has rendered.
+  useEffect(() => {
+    if (!focusRequest) return;
+    if (focusRequest.field === "form") {
+      formErrorRef.current?.focus();
+      return;
+    }
+    const element = formRef.current?.elements.namedItem(focusRequest.field);
+    if (element instanceof HTMLElement) element.focus();
+  }, [focusRequest]);
+
+  const consent = useConsent(product.slug);
+
+  const computedMax = isEvent ? maxQuantity(product.max_per_order, event?.seats_left ?? 0) : 1;
+  const debouncedQuantity = useDebouncedValue(values.quantity);
+  const quantityInRange = Number.isInteger(debouncedQuantity) && debouncedQuantity >= 1 && debouncedQuantity <= computedMax;
+  const quoteBody: QuoteRequest | null =
+    quantityInRange && (!isEvent || eventId)
+      ? {
+          product: product.slug,
+          ...(eventId ? { event_id: eventId } : {}),
+          quantity: debouncedQuantity,
+          ...(appliedCoupon ? { coupon: appliedCoupon } : {}),
+        }
+      : null;
+  const quote = useQuote(quoteBody);
+  const quoteData = quote.data?.quote ?? null;
+  const maxQ = quoteData ? Math.min(computedMax, quoteData.max_quantity) : computedMax;
+  const showQuantity = isEvent && product.max_per_order > 1;
+
+  const quoteError = quote.error;
+  const soldOut = quoteError instanceof ApiError && quoteError.status === 409 ? messageOf(quoteError, "") : null;
+  const quoteQuantityError = quoteError instanceof ApiError ? quoteError.fields?.quantity : undefined;
+  const couponError = errors.coupon ?? (appliedCoupon ? (quote.data?.couponError ?? undefined) : undefined);
+  const appliedLine = appliedCoupon && quoteData?.coupon ? couponLine(quoteData) : null;
+
+  const liveQuantityError =
+    showQuantity && values.quantity > maxQ
+      ? maxQ === 1
+        ? "Er is nog 1 plaats vrij."
+        : `Je kunt hoogstens ${maxQ} tickets bestellen.`
+      : undefined;
+  const quantityError = errors.quantity ?? liveQuantityError ?? quoteQuantityError;
+
+  function update<K extends keyof CheckoutFormValues>(field: K, value: CheckoutFormValues[K]) {
+    setDraft((d) => ({ ...d, values: { ...d.values, [field]: value } }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    if (field === "coupon" && typeof value === "string" && value.trim() === "") setAppliedCoupon("");
+  }
+
+  function applyCoupon() {
+    setErrors((e) => ({ ...e, coupon: undefined }));
+    setAppliedCoupon(values.coupon.trim());
+  }
+
+  function onCouponKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key === "Enter") {
+      e.preventDefault(); // Enter in the coupon field applies the code instead of ordering
+      applyCoupon();
+    }
+  }
+
+  function showErrors(fieldErrors: CheckoutErrors, general: string | null) {
+    setErrors(fieldErrors);
+    setFormError(general);
+    const first = firstErrorField(fieldErrors);
+    setFocusRequest({ field: first ?? "form" });
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (submittingRef.current) return;
+
+    const clientErrors = validateCheckout(values, maxQ);
+    if (!consent.data) delete clientErrors.accept_consent;
+    if (firstErrorField(clientErrors)) {
+      showErrors(clientErrors, null);
+      return;
+    }
+    if (values.coupon.trim() !== appliedCoupon) setAppliedCoupon(values.coupon.trim());
+
+    submittingRef.current = true;
+    setSubmitting(true);
+    setFormError(null);
+    setErrors({});
+    const key = draft.idempotencyKey;
+    try {
+      const started = await startCheckout(
+        checkoutRequest({ idempotencyKey: key, product: product.slug, eventId, values }),
+      );
+      const next = { ...draft, orderId: started.order_id };
+      saveDraft(next);
+      setDraft(next);
+      // Stay "Bezig..." while the browser leaves for the payment page.
+      leaveTo(started.checkout_url);
+    } catch (error) {
+      submittingRef.current = false;
+      setSubmitting(false);
+      if (error instanceof ApiError && error.status === 422) {
+        // Nothing was ordered: the corrected form is a new attempt.
+        setDraft((d) => withNewAttempt(d));
+        const { fieldErrors, other } = splitServerErrors(error.fields);
+        const general = other.length > 0 ? other.join(" ") : firstErrorField(fieldErrors) ? null : messageOf(error, GENERIC_ERROR);
+        showErrors(fieldErrors, general);
+      } else if (error instanceof ApiError && error.status === 409) {
+        void quote.refetch();
+        showErrors({}, messageOf(error, "Deze datum is helaas uitverkocht."));
+      } else {
+        // The outcome is unknown (network, server): keep the key, so trying again cannot order twice.
+        showErrors({}, messageOf(error, GENERIC_ERROR));
+      }
+    }
+  }
+
+  const blocked = Boolean(soldOut) || consent.isError || maxQ < 1;
+
+  return (
+    <div className="grid gap-10 lg:grid-cols-[1.2fr_0.8fr]">
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Bestelformulier" className="space-y-10">
+        <div ref={formErrorRef} tabIndex={-1} role="alert" className="focus:outline-none">
+          {formError ? (
+            <p className="rounded-2xl border border-red-800/40 bg-red-50 p-4 font-medium text-red-900">{formError}</p>
+          ) : null}
+        </div>
+
+        <fieldset className="space-y-5">
+          <legend className="font-serif text-2xl text-ink">Je gegevens</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label="Voornaam" error={errors.first_name}>
+              {(p) => (
+                <input
+                  {...p}
+                  name="first_name"
+                  type="text"
+                  required
+                  autoComplete="given-name"
+                  value={values.first_name}
+                  onChange={(e) => update("first_name", e.target.value)}
+                  className={inputClass}
+                />
+              )}
+            </FormField>
+            <FormField label="Familienaam" error={errors.last_name}>
+              {(p) => (
+                <input
+                  {...p}
+                  name="last_name"
+                  type="text"
+                  required
+                  autoComplete="family-name"
+                  value={values.last_name}
+                  onChange={(e) => update("last_name", e.target.value)}
+                  className={inputClass}
+                />
+              )}
+            </FormField>
+          </div>
+          <FormField
+            label="E-mailadres"
+            error={errors.email}
+            hint={isEvent ? "Hier sturen we je bevestiging en je tickets naar." : "Hier sturen we je bevestiging naar."}
+          >
+            {(p) => (
+              <input
+                {...p}
+                name="email"
+                type="email"
+                required
+                autoComplete="email"
+                value={values.email}
+                onChange={(e) => update("email", e.target.value)}
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <FormField label="Telefoonnummer" optional error={errors.phone}>
+            {(p) => (
+              <input
+                {...p}
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                value={values.phone}
+                onChange={(e) => update("phone", e.target.value)}
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label="Bedrijfsnaam" optional error={errors.company} hint="Voor een factuur op naam van je bedrijf.">
+              {(p) => (
+                <input
+                  {...p}
+                  name="company"
+                  type="text"
+                  autoComplete="organization"
+                  value={values.company}
+                  onChange={(e) => update("company", e.target.value)}
+                  className={inputClass}
+                />
+              )}
+            </FormField>
+            <FormField label="Btw-nummer" optional error={errors.vat_number} hint="Bijvoorbeeld BE0123.456.789.">
+              {(p) => (
+                <input
+                  {...p}
+                  name="vat_number"
+                  type="text"
+                  value={values.vat_number}
+                  onChange={(e) => update("vat_number", e.target.value)}
+                  className={inputClass}
+                />
+              )}
+            </FormField>
+          </div>
+        </fieldset>
+
+        <fieldset className="space-y-5">
+          <legend className="font-serif text-2xl text-ink">Je bestelling</legend>
+          {isEvent && dates.length > 1 ? (
+            <FormField label="Datum">
+              {(p) => (
+                <select
+                  {...p}
+                  name="event_id"
+                  value={eventId ?? ""}
+                  onChange={(e) => onDateChange(Number(e.target.value))}
+                  className={inputClass}
+                >
+                  {dates.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {formatEventWhen(d.starts_at, d.ends_at)} ({seatsLabel(d.seats_left).toLowerCase()})
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          ) : null}
+          {showQuantity ? (
+            <FormField
+              label="Aantal tickets"
+              error={quantityError}
+              hint={`Hoogstens ${maxQ} per bestelling${event ? ` · ${seatsLabel(event.seats_left).toLowerCase()}` : ""}.`}
+              className="max-w-xs"
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  name="quantity"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={Math.max(1, maxQ)}
+                  step={1}
+                  required
+                  value={Number.isFinite(values.quantity) && values.quantity > 0 ? values.quantity : ""}
+                  onChange={(e) => update("quantity", e.target.value === "" ? 0 : Math.floor(Number(e.target.value)))}
+                  className={inputClass}
+                />
+              )}
+            </FormField>
+          ) : null}
+          <FormField label="Kortingscode" optional error={couponError}>
+            {(p) => (
+              <>
+                <div className="flex flex-wrap items-start gap-3">
+                  <input
+                    {...p}
+                    aria-describedby={[p["aria-describedby"], "kortingscode-status"].filter(Boolean).join(" ")}
+                    name="coupon"
+                    type="text"
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    value={values.coupon}
+                    onChange={(e) => update("coupon", e.target.value)}
+                    onKeyDown={onCouponKeyDown}
+                    className={`${inputClass} max-w-xs flex-1 uppercase`}
+                  />
+                  <button type="button" onClick={applyCoupon} className={buttonClasses("secondary", "mt-1")}>
+                    Toepassen
+                  </button>
+                </div>
+                <p id="kortingscode-status" aria-live="polite" className="mt-1 text-sm font-medium text-teal">
+                  {appliedLine}
+                </p>
+              </>
+            )}
+          </FormField>
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="font-serif text-2xl text-ink">Voorwaarden</legend>
+          <CheckboxField
+            name="accept_terms"
+            checked={values.accept_terms}
+            onChange={(checked) => update("accept_terms", checked)}
+            error={errors.accept_terms}
+          >
+            Ik ga akkoord met de{" "}
+            <a href="/algemene-voorwaarden" target="_blank" rel="noopener" className="text-link">
+              algemene voorwaarden
+              <NewTabHint />
+            </a>{" "}
+            en de{" "}
+            <a href="/privacy" target="_blank" rel="noopener" className="text-link">
+              privacyverklaring
+              <NewTabHint />
+            </a>
+            .
+          </CheckboxField>
+          {consent.data ? (
+            <CheckboxField
+              name="accept_consent"
+              checked={values.accept_consent}
+              onChange={(checked) => update("accept_consent", checked)}
+              error={errors.accept_consent}
+            >
+              {consent.data.text}
+            </CheckboxField>
+          ) : consent.isError ? (
+            <p role="alert" className="text-red-900">
+              De voorwaarden voor dit product konden niet geladen worden. Vernieuw de pagina of probeer het straks
+              opnieuw.
+            </p>
+          ) : (
+            <p role="status" className="text-ink-soft">
+              Laden...
+            </p>
+          )}
+        </fieldset>
+
+        <div className="space-y-4 border-t border-sand pt-6">
+          {soldOut ? (
+            <p className="rounded-2xl border border-gold bg-gold-soft/60 p-4 font-medium text-ink">{soldOut}</p>
+          ) : null}
+          {quoteData ? (
+            <p className="text-lg text-ink">
+              Te betalen: <strong className="whitespace-nowrap">{formatPriceCents(quoteData.total_cents)}</strong>{" "}
+              <span className="text-sm text-ink-soft">incl. btw</span>
+            </p>
+          ) : null}
+          <button type="submit" disabled={submitting || blocked} className={buttonClasses("primary", "w-full sm:w-auto")}>
+            {submitting ? "Bezig..." : "Verder naar betalen"}
+          </button>
+          <p className="text-sm text-ink-soft">
+            Je betaalt op de volgende pagina. {isEvent ? "Je plaatsen worden even voor je vastgehouden terwijl je betaalt." : ""}
+          </p>
+        </div>
+      </form>
+
+      <aside aria-labelledby="samenvatting-titel" className="lg:sticky lg:top-6 lg:self-start">
+        <div className="rounded-3xl border border-sand bg-paper p-6 sm:p-8">
+          <h2 id="samenvatting-titel" className="text-sm font-semibold uppercase tracking-widest text-gold-ink">
+            Samenvatting
+          </h2>
+          <p className="mt-3 font-serif text-2xl text-ink">{product.name}</p>
+          {event ? (
+            <div className="mt-2 space-y-1 text-ink-soft">
+              {event.title !== product.name ? <p className="font-medium text-ink">{event.title}</p> : null}
+              <p>{formatEventWhen(event.starts_at, event.ends_at)}</p>
+              {venueLine(event) ? <p>{venueLine(event)}</p> : null}
+            </div>
+          ) : product.kind === "course" ? (
+            <p className="mt-2 text-ink-soft">Online cursus, meteen toegang na je betaling.</p>
+          ) : null}
+          <div className="mt-6" aria-live="polite">
+            {quoteData ? (
+              <PriceBreakdown quote={quoteData} updating={quote.isFetching} />
+            ) : quote.isError ? (
+              <p className="text-ink-soft">De prijs kon nu niet berekend worden.</p>
+            ) : (
+              <p role="status" className="text-ink-soft">
+                Prijs berekenen...
+              </p>
+            )}
+          </div>
+        </div>
+      </aside>
+    </div>
+  );
+}

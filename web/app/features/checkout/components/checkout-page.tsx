@@ -1,0 +1,111 @@
+import { Link, useSearchParams } from "react-router";
+import { CheckoutForm } from "@/features/checkout/components/checkout-form";
+import { parseCheckoutParams } from "@/features/checkout/lib/checkout-params";
+import { EventsError, EventsLoading } from "@/features/events/components/upcoming-events";
+import { useProduct } from "@/features/products/api/get-product";
+import { LeaveEmail } from "@/features/products/components/leave-email";
+import { isBookable } from "@/features/products/lib/availability";
+import { ApiError } from "@/lib/api";
+
+function NothingChosen({ reason }: { reason?: string }) {
+  return (
+    <div className="max-w-2xl rounded-2xl border border-sand bg-paper p-6 text-lg text-ink-soft">
+      <p>{reason ?? "Je hebt nog niets gekozen."}</p>
+      <p className="mt-2">
+        Bekijk de{" "}
+        <Link to="/begrijp-jezelf" className="text-link">
+          cursussen
+        </Link>
+        , de{" "}
+        <Link to="/begrijp-jezelf/vertelavond" className="text-link">
+          vertelavond
+        </Link>{" "}
+        of{" "}
+        <Link to="/zelfbeeld-ommekeer-booking" className="text-link">
+          De Zelfbeeld-Ommekeer
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
+/** /checkout?product=…[&event=…][&qty=…]: the product, its date and the form. Client-side only. */
+export function CheckoutPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = parseCheckoutParams(searchParams);
+  const product = useProduct(params.product);
+
+  if (!params.product) return <NothingChosen />;
+  if (product.isPending) return <EventsLoading />;
+  if (product.isError) {
+    if (product.error instanceof ApiError && product.error.status === 404) {
+      return <NothingChosen reason="Dit aanbod bestaat niet (meer) of is op dit moment niet te koop." />;
+    }
+    return <EventsError />;
+  }
+
+  const detail = product.data;
+  if (detail.kind === "course") {
+    return (
+      <CheckoutForm
+        key={detail.slug}
+        product={detail}
+        event={null}
+        dates={[]}
+        onDateChange={() => undefined}
+        initialQuantity={null}
+      />
+    );
+  }
+
+  const bookable = detail.events.filter(isBookable);
+  const requested = params.eventId ? detail.events.find((e) => e.id === params.eventId) : undefined;
+  const requestedGone = params.eventId !== null && !requested;
+  const requestedSoldOut = requested !== undefined && !isBookable(requested);
+  const event = requested && isBookable(requested) ? requested : (bookable[0] ?? null);
+
+  if (!event) {
+    return (
+      <div className="max-w-2xl">
+        <LeaveEmail>
+          <p>
+            {requestedSoldOut
+              ? `${detail.name}: deze datum is helaas uitverkocht.`
+              : detail.events.length > 0
+                ? `${detail.name}: alle geplande data zijn uitverkocht.`
+                : `${detail.name}: er is op dit moment geen datum gepland.`}
+          </p>
+        </LeaveEmail>
+      </div>
+    );
+  }
+
+  function onDateChange(eventId: number) {
+    const next = new URLSearchParams(searchParams);
+    next.set("event", String(eventId));
+    next.delete("qty");
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <div className="space-y-8">
+      {requestedGone || requestedSoldOut ? (
+        <p role="status" className="max-w-2xl rounded-2xl border border-gold bg-gold-soft/60 p-4 text-ink">
+          {requestedSoldOut
+            ? "De datum die je koos is helaas uitverkocht."
+            : "De datum die je koos is voorbij of niet meer beschikbaar."}{" "}
+          Hieronder zie je de eerstvolgende datum met vrije plaatsen.
+        </p>
+      ) : null}
+      <CheckoutForm
+        key={`${detail.slug}-${event.id}`}
+        product={detail}
+        event={event}
+        dates={bookable}
+        onDateChange={onDateChange}
+        initialQuantity={params.eventId === event.id ? params.quantity : null}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkoutRequest,
+  emptyValues,
+  firstErrorField,
+  splitServerErrors,
+  validateCheckout,
+} from "@/features/checkout/lib/checkout-form";
+
+const valid = {
+  ...emptyValues,
+  first_name: " Anna ",
+  last_name: "Peeters",
+  email: "anna@voorbeeld.be ",
+  quantity: 2,
+  accept_terms: true,
+  accept_consent: true,
+};
+
+describe("validateCheckout", () => {
+  it("accepts a complete form", () => {
+    expect(validateCheckout(valid, 10)).toEqual({});
+  });
+
+  it("names every missing required answer", () => {
+    const errors = validateCheckout(emptyValues, 10);
+    expect(Object.keys(errors).sort()).toEqual(
+      ["accept_consent", "accept_terms", "email", "first_name", "last_name"].sort(),
+    );
+    expect(firstErrorField(errors)).toBe("first_name");
+  });
+
+  it("checks the e-mail address's shape", () => {
+    expect(validateCheckout({ ...valid, email: "anna@voorbeeld" }, 10).email).toMatch(/niet te kloppen/);
+  });
+
+  it("bounds the quantity by the maximum", () => {
+    expect(validateCheckout({ ...valid, quantity: 0 }, 10).quantity).toBe("Kies minstens 1 ticket.");
+    expect(validateCheckout({ ...valid, quantity: 5 }, 4).quantity).toBe("Je kunt hoogstens 4 tickets bestellen.");
+    expect(validateCheckout({ ...valid, quantity: 2 }, 1).quantity).toBe("Je kunt 1 plaats per bestelling boeken.");
+  });
+
+  it("focuses errors in screen order", () => {
+    expect(firstErrorField({ accept_terms: "x", email: "y" })).toBe("email");
+    expect(firstErrorField({})).toBeNull();
+  });
+});
+
+describe("splitServerErrors", () => {
+  it("puts known fields next to their input and the rest in a general message", () => {
+    expect(splitServerErrors({ email: "Ongeldig.", event_id: "Deze datum is voorbij." })).toEqual({
+      fieldErrors: { email: "Ongeldig." },
+      other: ["Deze datum is voorbij."],
+    });
+    expect(splitServerErrors(undefined)).toEqual({ fieldErrors: {}, other: [] });
+  });
+});
+
+describe("checkoutRequest", () => {
+  it("trims, leaves out empty optional fields and the event of a course", () => {
+    const body = checkoutRequest({ idempotencyKey: "k".repeat(36), product: "spiegelgevecht", eventId: null, values: valid });
+    expect(body).toEqual({
+      idempotency_key: "k".repeat(36),
+      product: "spiegelgevecht",
+      quantity: 2,
+      first_name: "Anna",
+      last_name: "Peeters",
+      email: "anna@voorbeeld.be",
+      phone: undefined,
+      company: undefined,
+      vat_number: undefined,
+      coupon: undefined,
+      accept_terms: true,
+      accept_consent: true,
+    });
+    expect("event_id" in body).toBe(false);
+  });
+
+  it("sends the event and the optional details when given", () => {
+    const body = checkoutRequest({
+      idempotencyKey: "k".repeat(36),
+      product: "vertelavond",
+      eventId: 7,
+      values: { ...valid, company: " Bedrijf BV ", vat_number: "BE0123456789", coupon: " welkom10 " },
+    });
+    expect(body).toMatchObject({ event_id: 7, company: "Bedrijf BV", vat_number: "BE0123456789", coupon: "welkom10" });
+  });
+});

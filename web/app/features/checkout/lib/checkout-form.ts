@@ -1,0 +1,121 @@
+// The checkout form's values, their client-side checks and the request body built from them.
+import type { CheckoutRequest } from "@/features/checkout/api/types";
+
+export interface CheckoutFormValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  company: string;
+  vat_number: string;
+  quantity: number;
+  coupon: string;
+  accept_terms: boolean;
+  accept_consent: boolean;
+}
+
+export type CheckoutField = keyof CheckoutFormValues;
+export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
+
+/** Field order on screen: focus goes to the first one with an error. */
+export const FIELD_ORDER: CheckoutField[] = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "company",
+  "vat_number",
+  "quantity",
+  "coupon",
+  "accept_terms",
+  "accept_consent",
+];
+
+export const emptyValues: CheckoutFormValues = {
+  first_name: "",
+  last_name: "",
+  email: "",
+  phone: "",
+  company: "",
+  vat_number: "",
+  quantity: 1,
+  coupon: "",
+  accept_terms: false,
+  accept_consent: false,
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The same checks the server makes first, so most mistakes show before anything is sent. */
+export function validateCheckout(values: CheckoutFormValues, maxQuantity: number): CheckoutErrors {
+  const errors: CheckoutErrors = {};
+  if (!values.first_name.trim()) errors.first_name = "Vul je voornaam in.";
+  if (!values.last_name.trim()) errors.last_name = "Vul je familienaam in.";
+  if (!values.email.trim()) errors.email = "Vul je e-mailadres in.";
+  else if (!EMAIL.test(values.email.trim())) errors.email = "Dit e-mailadres lijkt niet te kloppen.";
+  if (!Number.isInteger(values.quantity) || values.quantity < 1) {
+    errors.quantity = "Kies minstens 1 ticket.";
+  } else if (values.quantity > maxQuantity) {
+    errors.quantity =
+      maxQuantity === 1 ? "Je kunt 1 plaats per bestelling boeken." : `Je kunt hoogstens ${maxQuantity} tickets bestellen.`;
+  }
+  if (!values.accept_terms) {
+    errors.accept_terms = "Om te bestellen moet je akkoord gaan met de algemene voorwaarden en de privacyverklaring.";
+  }
+  if (!values.accept_consent) errors.accept_consent = "Vink dit aan om verder te gaan.";
+  return errors;
+}
+
+export function firstErrorField(errors: CheckoutErrors): CheckoutField | null {
+  return FIELD_ORDER.find((field) => errors[field]) ?? null;
+}
+
+function isCheckoutField(key: string): key is CheckoutField {
+  return (FIELD_ORDER as string[]).includes(key);
+}
+
+/**
+ * Splits the server's `fields` map: messages for fields on the form go next to them, the rest
+ * (product, event_id, …) becomes one general message.
+ */
+export function splitServerErrors(fields: Record<string, string> | undefined): {
+  fieldErrors: CheckoutErrors;
+  other: string[];
+} {
+  const fieldErrors: CheckoutErrors = {};
+  const other: string[] = [];
+  for (const [key, message] of Object.entries(fields ?? {})) {
+    if (isCheckoutField(key)) fieldErrors[key] = message;
+    else other.push(message);
+  }
+  return { fieldErrors, other };
+}
+
+function optional(value: string): string | undefined {
+  const trimmed = value.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export function checkoutRequest(input: {
+  idempotencyKey: string;
+  product: string;
+  eventId: number | null;
+  values: CheckoutFormValues;
+}): CheckoutRequest {
+  const { values } = input;
+  return {
+    idempotency_key: input.idempotencyKey,
+    product: input.product,
+    ...(input.eventId ? { event_id: input.eventId } : {}),
+    quantity: values.quantity,
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    email: values.email.trim(),
+    phone: optional(values.phone),
+    company: optional(values.company),
+    vat_number: optional(values.vat_number),
+    coupon: optional(values.coupon),
+    accept_terms: values.accept_terms,
+    accept_consent: values.accept_consent,
+  };
+}

@@ -1,0 +1,31 @@
+// The checkout's query string: /checkout?product=slug[&event=id][&qty=n].
+
+export interface CheckoutParams {
+  product: string | null;
+  eventId: number | null;
+  quantity: number | null;
+}
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value.trim())) return null;
+  const n = Number(value.trim());
+  return n > 0 ? n : null;
+}
+
+export function parseCheckoutParams(search: URLSearchParams): CheckoutParams {
+  const product = search.get("product")?.trim().toLowerCase() ?? "";
+  return {
+    product: SLUG.test(product) ? product : null,
+    eventId: positiveInt(search.get("event")),
+    quantity: positiveInt(search.get("qty")),
+  };
+}
+
+export function checkoutHref(params: { product: string; eventId?: number | null; quantity?: number | null }): string {
+  const search = new URLSearchParams({ product: params.product });
+  if (params.eventId) search.set("event", String(params.eventId));
+  if (params.quantity && params.quantity > 1) search.set("qty", String(params.quantity));
+  return `/checkout?${search.toString()}`;
+}

@@ -1,0 +1,56 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query";
+import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
+import type { ContactMessage, MessagePage, MessageStatus } from "@/lib/api-types";
+
+export type Folder = "inbox" | "archived";
+
+export function adminMessagesQueryOptions(query: { folder: Folder; page: number; perPage: number; q: string }) {
+  return queryOptions({
+    queryKey: ["admin", "messages", query],
+    queryFn: () =>
+      adminApi<MessagePage>(
+        adminPath("/api/admin/messages", {
+          folder: query.folder,
+          page: query.page,
+          per_page: query.perPage,
+          q: query.q,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminMessages(query: { folder: Folder; page: number; perPage: number; q: string }) {
+  return useQuery(adminMessagesQueryOptions(query));
+}
+
+function invalidate(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ["admin", "messages"] }),
+    queryClient.invalidateQueries({ queryKey: ["admin", "dashboard"] }),
+  ]);
+}
+
+export function useSetMessageStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: MessageStatus }) =>
+      adminApi<ContactMessage>(`/api/admin/messages/${id}/status`, { method: "PUT", body: { status } }),
+    onSuccess: () => invalidate(queryClient),
+  });
+}
+
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => adminApi<void>(`/api/admin/messages/${id}`, { method: "DELETE" }),
+    onSuccess: () => invalidate(queryClient),
+  });
+}

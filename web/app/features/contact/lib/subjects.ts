@@ -1,0 +1,10 @@
+// The subjects of the contact form; the keys are the ones the server accepts.
+export const CONTACT_SUBJECTS = [
+  { value: "coaching", label: "Vraag over coaching" },
+  { value: "kennismaking", label: "Kennismakingsgesprek" },
+  { value: "vertelavond-webinar", label: "Vertelavond of webinar" },
+  { value: "cursus", label: "Cursus of Zelfbeeld-Ommekeer" },
+  { value: "anders", label: "Iets anders" },
+] as const;
+
+export const MAX_MESSAGE_CHARS = 5000;

@@ -1,0 +1,26 @@
+import { PageHero } from "@/components/ui/page-hero";
+import { Section } from "@/components/ui/section";
+import { ManageCall } from "@/features/intro-calls/components/manage-call";
+import { pageMeta } from "@/lib/seo";
+
+export function meta() {
+  return pageMeta({
+    title: "Je kennismakingsgesprek",
+    description: "Verplaats of annuleer je gratis kennismakingsgesprek.",
+    path: "/afspraak",
+    robots: "noindex, follow",
+  });
+}
+
+export default function Afspraak() {
+  return (
+    <>
+      <PageHero title="Je kennismakingsgesprek" />
+      <Section>
+        <div className="max-w-3xl" aria-live="polite">
+          <ManageCall />
+        </div>
+      </Section>
+    </>
+  );
+}

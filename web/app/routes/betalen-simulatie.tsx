@@ -1,0 +1,21 @@
+import { PageHero } from "@/components/ui/page-hero";
+import { Section } from "@/components/ui/section";
+import { SimulatedPaymentContent } from "@/features/checkout/components/simulated-payment";
+import { EventsLoading } from "@/features/events/components/upcoming-events";
+import { pageMeta } from "@/lib/seo";
+import { useHydrated } from "@/lib/use-hydrated";
+
+// The simulated payment provider's page (`payments.provider = "simulated"`, the default).
+export function meta() {
+  return pageMeta({ title: "Testbetaling", path: "/betalen/simulatie", noindex: true });
+}
+
+export default function BetalenSimulatie() {
+  const hydrated = useHydrated();
+  return (
+    <>
+      <PageHero eyebrow="Testomgeving" title="Testbetaling" />
+      <Section>{hydrated ? <SimulatedPaymentContent /> : <EventsLoading />}</Section>
+    </>
+  );
+}

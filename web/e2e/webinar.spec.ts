@@ -1,0 +1,30 @@
+import { expect, test } from "@playwright/test";
+import { toast } from "./admin-helpers";
+import { expectNoAxeViolations, readMails, uniqueEmail } from "./helpers";
+
+test("a visitor registers for a free webinar and gets the join link and an invite", async ({ page }) => {
+  const email = uniqueEmail("webinar");
+  await page.goto("/webinar-reeks");
+  await expect(page.locator("main").getByText("Laden...")).toHaveCount(0);
+  const form = page.getByRole("form", { name: "Inschrijven voor Webinar: Grenzen zonder schuldgevoel" });
+  const card = page.locator("main li").filter({
+    has: page.getByRole("heading", { name: "Webinar: Grenzen zonder schuldgevoel" }),
+  });
+  const seats = await card.getByText(/Nog \d+ plaatsen vrij/).innerText();
+  await form.getByLabel("Naam").fill("Webinar Bezoeker");
+  await form.getByLabel("E-mailadres").fill(email);
+  await expectNoAxeViolations(page);
+  await form.getByRole("button", { name: "Gratis inschrijven" }).click();
+  await expect(toast(page, "Ingeschreven!")).toBeVisible();
+  await expect(card.getByRole("status")).toContainText("Je bent ingeschreven!");
+  const left = Number(seats.match(/\d+/)![0]);
+  await expect(card.getByText(`Nog ${left - 1} plaatsen vrij`)).toBeVisible();
+
+  let mail: string | undefined;
+  await expect
+    .poll(() => (mail = readMails().find((m) => m.text.includes(`To: ${email}`))?.text), { timeout: 10_000 })
+    .toBeTruthy();
+  expect(mail).toContain("https://example.org/webinar-grenzen");
+  expect(mail).toContain("webinar.ics");
+  expect(mail).toContain("BEGIN:VCALENDAR");
+});
