@@ -15,8 +15,8 @@ use crate::events::{COLUMNS, Event};
 use crate::ics::{self, CalendarEvent};
 use crate::outbox::compose::{Block, calendar_attachment, compose, link, text};
 use crate::outbox::{self, EmailMessage};
-use crate::tickets::new_ticket_code;
 use crate::startup::AppState;
+use crate::tickets::new_ticket_code;
 use crate::validation::Fields;
 
 pub fn router() -> Router<AppState> {

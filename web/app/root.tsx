@@ -67,7 +67,13 @@ export default function App() {
       <ScrollToTop />
       {loading ? <NavigationSpinner /> : null}
       <Outlet />
-      <Toaster richColors position="top-center" closeButton containerAriaLabel="Meldingen" />
+      <Toaster
+        richColors
+        position="top-center"
+        closeButton
+        containerAriaLabel="Meldingen"
+        toastOptions={{ closeButtonAriaLabel: "Melding sluiten" }}
+      />
     </QueryClientProvider>
   );
 }

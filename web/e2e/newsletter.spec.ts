@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { readMails, uniqueEmail } from "./helpers";
+import { expectNoAxeViolations, readMails, uniqueEmail } from "./helpers";
 
 function form(page: Page) {
   const button = page.getByRole("button", { name: /Abonneer|Bezig\.\.\./ });
@@ -40,6 +40,9 @@ test("a visitor subscribes: 'Bezig...', the success toast, cleared fields, and a
 
   await expect(page.getByText("Ingeschreven!", { exact: true })).toBeVisible();
   await expect(page.getByText("Je bent succesvol ingeschreven voor de nieuwsbrief.", { exact: true })).toBeVisible();
+  // The toast itself is readable (contrast) and its close button is labelled in Dutch.
+  await expect(page.getByRole("button", { name: "Melding sluiten" })).toBeAttached();
+  await expectNoAxeViolations(page);
   await expect(f.button).toHaveText("Abonneer");
   await expect(f.button).toBeEnabled();
   await expect(f.firstName).toHaveValue("");
@@ -99,6 +102,7 @@ test("a refusal by the server shows its Dutch message and keeps the fields", asy
   await f.email.fill("dirk@localhost");
   await f.button.click();
   await expect(page.getByText("Er is iets misgegaan", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
   await expect(page.getByText("Vul een geldig e-mailadres in.")).toBeVisible();
   await expect(f.firstName).toHaveValue("Dirk");
   await expect(f.email).toHaveValue("dirk@localhost");
