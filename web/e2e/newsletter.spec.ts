@@ -42,6 +42,7 @@ test("a visitor subscribes: 'Bezig...', the success toast, cleared fields, and a
   await expect(page.getByText("Je bent succesvol ingeschreven voor de nieuwsbrief.", { exact: true })).toBeVisible();
   // The toast itself is readable (contrast) and its close button is labelled in Dutch.
   await expect(page.getByRole("button", { name: "Melding sluiten" })).toBeAttached();
+  await expect(page.locator("[data-sonner-toast]").first()).toHaveCSS("opacity", "1"); // faded in
   await expectNoAxeViolations(page);
   await expect(f.button).toHaveText("Abonneer");
   await expect(f.button).toBeEnabled();
@@ -102,8 +103,9 @@ test("a refusal by the server shows its Dutch message and keeps the fields", asy
   await f.email.fill("dirk@localhost");
   await f.button.click();
   await expect(page.getByText("Er is iets misgegaan", { exact: true })).toBeVisible();
-  await expectNoAxeViolations(page);
   await expect(page.getByText("Vul een geldig e-mailadres in.")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").first()).toHaveCSS("opacity", "1"); // faded in
+  await expectNoAxeViolations(page);
   await expect(f.firstName).toHaveValue("Dirk");
   await expect(f.email).toHaveValue("dirk@localhost");
   await expect(f.button).toHaveText("Abonneer");
