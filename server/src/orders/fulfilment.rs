@@ -1,12 +1,11 @@
 //! What a paid order gives: tickets (one per seat) for events, and the confirmation e-mail with
 //! the codes as QR images and an `.ics` for dated events, or the access link for a course.
-use base64::Engine;
 use sqlx::{AssertSqlSafe, Row};
 
 use crate::db::{self, Tx};
 use crate::events::{COLUMNS as EVENT_COLUMNS, Event};
 use crate::ics::{self, CalendarEvent};
-use crate::outbox::compose::escape_html;
+use crate::outbox::compose::{calendar_attachment, compose, link, text};
 use crate::outbox::{self, Attachment, EmailMessage};
 use crate::startup::AppState;
 use crate::tickets::{display_code, new_ticket_code};
@@ -155,7 +154,7 @@ pub async fn confirmation_email(
                     .to_string(),
             );
             for code in &codes {
-                attachments.push(attachment(
+                attachments.push(Attachment::new(
                     &format!("ticket-{code}.png"),
                     "image/png",
                     &qr::png(code)?,
@@ -176,11 +175,7 @@ pub async fn confirmation_email(
                 brand,
                 &state.site.contact.email,
             );
-            attachments.push(attachment(
-                "afspraak.ics",
-                "text/calendar; charset=utf-8; method=PUBLISH",
-                calendar.as_bytes(),
-            ));
+            attachments.push(calendar_attachment("afspraak.ics", &calendar));
         }
         None => {
             subject = format!("Welkom bij {product_name}");
@@ -199,33 +194,17 @@ pub async fn confirmation_email(
             );
         }
     }
-    let text = format!(
-        "Dag {first_name},\n\n{}\n\n{}\n\nWarme groet,\n{brand}\n{}\n",
-        body.join("\n\n"),
-        lines.join("\n"),
-        state.site.contact.email
-    );
-    let html = format!(
-        "<!doctype html><html lang=\"nl-BE\"><body style=\"font-family:Georgia,serif;line-height:1.6;color:#2d2a26\">\
-         <p>Dag {},</p>{}<p>{}</p><p>Warme groet,<br>{}</p></body></html>",
-        escape_html(&first_name),
-        body.iter()
-            .map(|p| format!("<p>{}</p>", escape_html(p).replace('\n', "<br>")))
-            .collect::<String>(),
-        lines
-            .iter()
-            .map(|l| escape_html(l))
-            .collect::<Vec<_>>()
-            .join("<br>"),
-        escape_html(brand)
-    );
-    Ok(EmailMessage {
-        to: order.try_get("email")?,
+    let mut blocks = vec![text(format!("Dag {first_name},"))];
+    blocks.extend(body.into_iter().map(text));
+    blocks.push(text(lines.join("\n")));
+    let mut message = compose(
+        &order.try_get::<String, _>("email")?,
         subject,
-        text,
-        html,
-        attachments,
-    })
+        &blocks,
+        brand,
+    );
+    message.attachments = attachments;
+    Ok(message)
 }
 
 /// Tells the coach that money came in for an order that can no longer be honoured.
@@ -240,29 +219,29 @@ pub async fn notify_refund_needed(
     .bind(order_id)
     .fetch_one(&mut **tx)
     .await?;
-    let text = format!(
-        "Er kwam een betaling binnen na het verlopen van de reservatie, maar er was geen plaats meer.\n\n\
-         Klant: {} {} <{}>\nBedrag: {}\n\nBetaal dit bedrag terug via Beheer > Bestellingen: {}/admin/orders?status=attention\n",
-        order.try_get::<String, _>("first_name")?,
-        order.try_get::<String, _>("last_name")?,
-        order.try_get::<String, _>("email")?,
-        dutch::euro(order.try_get("total_cents")?),
-        state.public_url
+    let blocks = [
+        text(
+            "Er kwam een betaling binnen na het verlopen van de reservatie, maar er was geen plaats meer.",
+        ),
+        text(format!(
+            "Klant: {} {} <{}>\nBedrag: {}",
+            order.try_get::<String, _>("first_name")?,
+            order.try_get::<String, _>("last_name")?,
+            order.try_get::<String, _>("email")?,
+            dutch::euro(order.try_get("total_cents")?),
+        )),
+        link(
+            "Betaal dit bedrag terug via Beheer > Bestellingen",
+            format!("{}/admin/orders?status=attention", state.public_url),
+        ),
+    ];
+    let message = compose(
+        &state.site.contact.email,
+        "Actie nodig: betaling terugstorten".to_string(),
+        &blocks,
+        &state.site.brand,
     );
-    outbox::enqueue_email(
-        tx,
-        &EmailMessage {
-            to: state.site.contact.email.clone(),
-            subject: "Actie nodig: betaling terugstorten".to_string(),
-            html: format!(
-                "<!doctype html><html lang=\"nl-BE\"><body><p>{}</p></body></html>",
-                escape_html(&text).replace('\n', "<br>")
-            ),
-            text,
-            attachments: Vec::new(),
-        },
-    )
-    .await?;
+    outbox::enqueue_email(tx, &message).await?;
     Ok(())
 }
 
@@ -306,12 +285,4 @@ fn host(public_url: &str) -> String {
         .ok()
         .and_then(|u| u.host_str().map(str::to_string))
         .unwrap_or_else(|| "inlumine.local".into())
-}
-
-fn attachment(filename: &str, content_type: &str, bytes: &[u8]) -> Attachment {
-    Attachment {
-        filename: filename.to_string(),
-        content_type: content_type.to_string(),
-        base64: base64::engine::general_purpose::STANDARD.encode(bytes),
-    }
 }

@@ -1,7 +1,5 @@
 //! Plain e-mails to visitors and the coach: short paragraphs and labelled links, written once
 //! and rendered as text and as matching HTML.
-use base64::Engine;
-
 use super::{Attachment, EmailMessage};
 
 pub enum Block {
@@ -72,9 +70,9 @@ pub fn calendar_attachment(filename: &str, ics: &str) -> Attachment {
     } else {
         "PUBLISH"
     };
-    Attachment {
-        filename: filename.to_string(),
-        content_type: format!("text/calendar; charset=utf-8; method={method}"),
-        base64: base64::engine::general_purpose::STANDARD.encode(ics),
-    }
+    Attachment::new(
+        filename,
+        &format!("text/calendar; charset=utf-8; method={method}"),
+        ics.as_bytes(),
+    )
 }

@@ -3,6 +3,7 @@
 pub mod compose;
 mod worker;
 
+use base64::Engine;
 use serde::{Deserialize, Serialize};
 
 use crate::db::{self, Tx};
@@ -24,6 +25,16 @@ pub struct Attachment {
     pub filename: String,
     pub content_type: String,
     pub base64: String,
+}
+
+impl Attachment {
+    pub fn new(filename: &str, content_type: &str, bytes: &[u8]) -> Self {
+        Self {
+            filename: filename.to_string(),
+            content_type: content_type.to_string(),
+            base64: base64::engine::general_purpose::STANDARD.encode(bytes),
+        }
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize)]
