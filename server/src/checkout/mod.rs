@@ -317,9 +317,7 @@ pub async fn start(
     if let Some(coupon) = &priced.coupon
         && !crate::coupons::hold(&mut tx, coupon.id).await?
     {
-        let mut fields = Fields::default();
-        fields.error("coupon", crate::coupons::USED_UP);
-        return Err(fields.finish().unwrap_err());
+        return Err(Fields::one("coupon", crate::coupons::USED_UP));
     }
     let inserted = sqlx::query(
         "INSERT INTO orders (public_id, idempotency_key, product_id, event_id, quantity, first_name, last_name, \
@@ -357,7 +355,7 @@ pub async fn start(
     let order_id: i64 = match inserted {
         Ok(row) => row.try_get("id")?,
         // The same key raced us: that request's order is the answer.
-        Err(e) if is_unique_violation(&e) => {
+        Err(e) if db::is_unique_violation(&e) => {
             drop(tx);
             return match existing_order(&state, &request.idempotency_key).await? {
                 Some(existing) => Ok((StatusCode::OK, Json(existing))),
@@ -451,11 +449,6 @@ async fn existing_order(state: &AppState, key: &str) -> Result<Option<CheckoutSt
     Err(AppError::Unavailable(
         "Je bestelling wordt nog aangemaakt. Probeer het zo meteen opnieuw.".into(),
     ))
-}
-
-pub fn is_unique_violation(e: &sqlx::Error) -> bool {
-    e.as_database_error()
-        .is_some_and(|d| d.is_unique_violation())
 }
 
 #[utoipa::path(

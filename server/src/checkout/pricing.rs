@@ -164,11 +164,7 @@ pub async fn price(tx: &mut Tx, request: &OrderRequest, now: &str) -> Result<Pri
     } else {
         match coupons::find_for_checkout(tx, code, product.id, now).await? {
             Ok(coupon) => Some(coupon),
-            Err(reason) => {
-                let mut fields = Fields::default();
-                fields.error("coupon", reason);
-                return Err(fields.finish().unwrap_err());
-            }
+            Err(reason) => return Err(Fields::one("coupon", reason)),
         }
     };
     let discount_cents = coupon.as_ref().map_or(0, |c| {

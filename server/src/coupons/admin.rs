@@ -232,12 +232,6 @@ fn duplicate_code() -> AppError {
     Fields::one("code", DUPLICATE_CODE)
 }
 
-/// A write refused by a unique index (another coupon with this code won a race).
-fn is_unique_violation(e: &sqlx::Error) -> bool {
-    e.as_database_error()
-        .is_some_and(|d| d.is_unique_violation())
-}
-
 /// The product id for a slug, or a field error when there is no such product.
 async fn product_id(
     tx: &mut Tx,
@@ -418,7 +412,7 @@ pub async fn update_coupon(
     .execute(&mut *tx)
     .await;
     match updated {
-        Err(e) if is_unique_violation(&e) => return Err(duplicate_code()),
+        Err(e) if db::is_unique_violation(&e) => return Err(duplicate_code()),
         Err(e) => return Err(e.into()),
         Ok(done) if done.rows_affected() == 0 => {
             let used = fetch(&mut tx, id).await?.redemptions;
