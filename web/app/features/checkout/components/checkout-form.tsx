@@ -19,7 +19,7 @@ import {
 import { draftFor, loadDraft, saveDraft, withNewAttempt, type CheckoutDraft } from "@/features/checkout/lib/checkout-storage";
 import { leaveTo } from "@/features/checkout/lib/leave-to";
 import { couponLine } from "@/features/checkout/lib/price";
-import { useDebouncedValue } from "@/features/checkout/lib/use-debounced-value";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import type { ProductDetail } from "@/features/products/api/types";
 import { formatEventWhen, maxQuantity, seatsLabel, venueLine } from "@/features/products/lib/availability";
 import { ApiError } from "@/lib/api";
@@ -105,7 +105,7 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
   const consent = useConsent(product.slug);
 
   const computedMax = isEvent ? maxQuantity(product.max_per_order, event?.seats_left ?? 0) : 1;
-  const debouncedQuantity = useDebouncedValue(values.quantity);
+  const debouncedQuantity = useDebouncedValue(values.quantity, 400);
   const quantityInRange = Number.isInteger(debouncedQuantity) && debouncedQuantity >= 1 && debouncedQuantity <= computedMax;
   const quoteBody: QuoteRequest | null =
     quantityInRange && (!isEvent || eventId)

@@ -11,7 +11,7 @@ import { SearchField } from "@/features/admin/components/search-field";
 import { errorMessage } from "@/features/admin/lib/form-errors";
 import { pageCount } from "@/features/admin/lib/pages";
 import { adminButton } from "@/features/admin/lib/styles";
-import { useDebouncedValue } from "@/features/admin/lib/use-debounced-value";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useDeleteCoupon } from "@/features/coupons/api/delete-coupon";
 import { useCoupons } from "@/features/coupons/api/list-coupons";
 import type { Coupon } from "@/features/coupons/api/types";

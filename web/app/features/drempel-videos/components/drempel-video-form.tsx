@@ -4,7 +4,7 @@ import { Field } from "@/features/admin/components/field";
 import { FormAlert } from "@/features/admin/components/form-alert";
 import { useAdminForm } from "@/features/admin/lib/use-admin-form";
 import { adminButton, inputClass } from "@/features/admin/lib/styles";
-import { useDebouncedValue } from "@/features/admin/lib/use-debounced-value";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useCreateDrempelVideo } from "@/features/drempel-videos/api/create-drempel-video";
 import { useUpdateDrempelVideo } from "@/features/drempel-videos/api/update-drempel-video";
 import {

@@ -8,7 +8,7 @@ import { LoadError, LoadingBlock } from "@/features/admin/components/query-statu
 import { SearchField } from "@/features/admin/components/search-field";
 import { errorMessage } from "@/features/admin/lib/form-errors";
 import { adminButton, inputClass, labelClass } from "@/features/admin/lib/styles";
-import { useDebouncedValue } from "@/features/admin/lib/use-debounced-value";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useDownloadSubscribersCsv } from "@/features/newsletter/api/export-subscribers";
 import { useSubscribers } from "@/features/newsletter/api/list-subscribers";
 import {

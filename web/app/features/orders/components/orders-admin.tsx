@@ -9,7 +9,7 @@ import { LoadError, LoadingBlock } from "@/features/admin/components/query-statu
 import { SearchField } from "@/features/admin/components/search-field";
 import { pageCount } from "@/features/admin/lib/pages";
 import { adminButton, inputClass, labelClass } from "@/features/admin/lib/styles";
-import { useDebouncedValue } from "@/features/admin/lib/use-debounced-value";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useOrder } from "@/features/orders/api/get-order";
 import { useOrders } from "@/features/orders/api/list-orders";
 import type { AdminOrder } from "@/features/orders/api/types";

@@ -10,7 +10,7 @@ import { SearchField } from "@/features/admin/components/search-field";
 import { errorMessage } from "@/features/admin/lib/form-errors";
 import { pageCount } from "@/features/admin/lib/pages";
 import { adminButton } from "@/features/admin/lib/styles";
-import { useDebouncedValue } from "@/features/admin/lib/use-debounced-value";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useDeleteReview } from "@/features/reviews/api/delete-review";
 import { useAdminReviews } from "@/features/reviews/api/list-admin-reviews";
 import { ReviewForm } from "@/features/reviews/components/review-form";

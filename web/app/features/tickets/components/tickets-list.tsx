@@ -10,7 +10,7 @@ import { SearchField } from "@/features/admin/components/search-field";
 import { errorMessage } from "@/features/admin/lib/form-errors";
 import { pageCount } from "@/features/admin/lib/pages";
 import { adminButton } from "@/features/admin/lib/styles";
-import { useDebouncedValue } from "@/features/admin/lib/use-debounced-value";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { eventKindCopy } from "@/features/events/lib/event-labels";
 import { useResendConfirmation } from "@/features/orders/api/resend-confirmation";
 import { useCancelTicket } from "@/features/tickets/api/cancel-ticket";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
-/** The value, but only after it stopped changing for `delay` ms (the live quote waits for typing to pause). */
-export function useDebouncedValue<T>(value: T, delay = 400): T {
+/** The value, but only after it stopped changing for `delay` ms (search boxes, the live price quote). */
+export function useDebouncedValue<T>(value: T, delay = 300): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
     const timer = window.setTimeout(() => setDebounced(value), delay);
