@@ -1,16 +1,16 @@
 import { Archive, Inbox, Mail, MailOpen, Reply, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { AdminDialog } from "@/features/admin/components/admin-dialog";
-import { AdminTabs } from "@/features/admin/components/admin-tabs";
-import { Badge } from "@/features/admin/components/badge";
-import { ConfirmDialog } from "@/features/admin/components/confirm-dialog";
-import { PageHeader } from "@/features/admin/components/page-header";
-import { Pagination } from "@/features/admin/components/pagination";
-import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
-import { errorMessage } from "@/features/admin/lib/form-errors";
-import { pageCount } from "@/features/admin/lib/pages";
-import { adminButton } from "@/features/admin/lib/styles";
+import { AdminDialog } from "@/components/admin/admin-dialog";
+import { AdminTabs } from "@/components/admin/admin-tabs";
+import { Badge } from "@/components/admin/badge";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { PageHeader } from "@/components/admin/page-header";
+import { Pagination } from "@/components/admin/pagination";
+import { LoadError, LoadingBlock } from "@/components/admin/query-status";
+import { errorMessage } from "@/components/form/form-errors";
+import { pageCount } from "@/components/admin/pagination";
+import { adminButton } from "@/components/admin/styles";
 import {
   useAdminMessages,
   useDeleteMessage,

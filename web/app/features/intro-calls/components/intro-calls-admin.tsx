@@ -1,17 +1,18 @@
 import { XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { AdminDialog } from "@/features/admin/components/admin-dialog";
-import { AdminTabs } from "@/features/admin/components/admin-tabs";
-import { Badge } from "@/features/admin/components/badge";
-import { Field } from "@/features/admin/components/field";
-import { FormAlert } from "@/features/admin/components/form-alert";
-import { PageHeader } from "@/features/admin/components/page-header";
-import { Pagination } from "@/features/admin/components/pagination";
-import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
-import { pageCount } from "@/features/admin/lib/pages";
-import { adminButton, inputClass } from "@/features/admin/lib/styles";
-import { useAdminForm } from "@/features/admin/lib/use-admin-form";
+import { AdminDialog } from "@/components/admin/admin-dialog";
+import { AdminTabs } from "@/components/admin/admin-tabs";
+import { Badge } from "@/components/admin/badge";
+import { Field } from "@/components/form/field";
+import { FormAlert } from "@/components/form/form-alert";
+import { PageHeader } from "@/components/admin/page-header";
+import { Pagination } from "@/components/admin/pagination";
+import { LoadError, LoadingBlock } from "@/components/admin/query-status";
+import { pageCount } from "@/components/admin/pagination";
+import { adminButton } from "@/components/admin/styles";
+import { inputClass } from "@/components/form/styles";
+import { useForm } from "@/components/form/use-form";
 import { useAdminIntroCalls, useCancelIntroCall, type CallWhen } from "@/features/intro-calls/api/admin-intro-calls";
 import { callModeLabel } from "@/features/intro-calls/lib/call-labels";
 import type { IntroCall } from "@/lib/api-types";
@@ -123,11 +124,10 @@ function CallsTable({ when, onCancel }: { when: CallWhen; onCancel: (call: Intro
 
 function CancelForm({ call, onDone }: { call: IntroCall; onDone: () => void }) {
   const cancel = useCancelIntroCall();
-  const { values, set, errors, formError, formRef, onSubmit } = useAdminForm<{ message: string }, "message">({
+  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<{ message: string }, "message">({
     initial: () => ({ message: "" }),
     validate: (v) => (v.message.trim() ? {} : { message: "Schrijf een kort bericht voor de bezoeker." }),
-    saving: cancel.isPending,
-    async save(v) {
+    async submit(v) {
       await cancel.mutateAsync({ id: call.id, message: v.message.trim() });
       toast.success("Gesprek geannuleerd", { description: `${call.name} krijgt je bericht per e-mail.` });
       onDone();
@@ -154,11 +154,11 @@ function CancelForm({ call, onDone }: { call: IntroCall; onDone: () => void }) {
         )}
       </Field>
       <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={onDone} disabled={cancel.isPending} className={adminButton("quiet")}>
+        <button type="button" onClick={onDone} disabled={submitting} className={adminButton("quiet")}>
           Terug
         </button>
-        <button type="submit" disabled={cancel.isPending} className={adminButton("danger")}>
-          {cancel.isPending ? "Bezig..." : "Gesprek annuleren"}
+        <button type="submit" disabled={submitting} className={adminButton("danger")}>
+          {submitting ? "Bezig..." : "Gesprek annuleren"}
         </button>
       </div>
     </form>

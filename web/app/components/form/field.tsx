@@ -1,38 +1,37 @@
 import { useId, type ReactNode } from "react";
-
-export const inputClass =
-  "mt-1 block w-full rounded-xl border border-ink-soft/40 bg-paper px-4 py-3 text-base text-ink placeholder:text-ink-soft/70 focus-visible:border-teal aria-[invalid=true]:border-red-800";
+import { checkboxClass, labelClass } from "@/components/form/styles";
 
 /** What a control needs to be tied to its label, hint and error. */
-export interface ControlProps {
+export interface FieldControlProps {
   id: string;
   "aria-invalid": boolean;
   "aria-describedby"?: string;
 }
 
-interface FormFieldProps {
+interface FieldProps {
   label: string;
+  /** The message next to the field (from the client check or the server's `error.fields`). */
   error?: string;
   hint?: ReactNode;
   optional?: boolean;
   className?: string;
-  children: (props: ControlProps) => ReactNode;
+  children: (props: FieldControlProps) => ReactNode;
 }
 
-/** A labelled control with its error and hint right below it, both read out with the control. */
-export function FormField({ label, error, hint, optional, className = "", children }: FormFieldProps) {
+/** A labelled form control with its error and hint right below it, both read out with the control. */
+export function Field({ label, error, hint, optional, className = "", children }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="font-medium text-ink">
+      <label htmlFor={id} className={labelClass}>
         {label}
         {optional ? <span className="font-normal text-ink-soft"> (optioneel)</span> : null}
       </label>
       {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
-      {error ? <FieldError id={errorId!}>{error}</FieldError> : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-ink-soft">
           {hint}
@@ -51,15 +50,17 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
 }
 
 interface CheckboxFieldProps {
-  name: string;
+  name?: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   error?: string;
+  required?: boolean;
+  /** The label beside the box (may hold links and a second line). */
   children: ReactNode;
 }
 
-/** A required checkbox with its label beside it and its error below. */
-export function CheckboxField({ name, checked, onChange, error, children }: CheckboxFieldProps) {
+/** A checkbox with its label beside it and its error below. */
+export function CheckboxField({ name, checked, onChange, error, required, children }: CheckboxFieldProps) {
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
   return (
@@ -69,11 +70,12 @@ export function CheckboxField({ name, checked, onChange, error, children }: Chec
           id={id}
           name={name}
           type="checkbox"
+          required={required}
           checked={checked}
           onChange={(e) => onChange(e.target.checked)}
           aria-invalid={Boolean(error)}
           aria-describedby={errorId}
-          className="mt-1 h-5 w-5 shrink-0 accent-teal"
+          className={checkboxClass}
         />
         <label htmlFor={id} className="text-ink">
           {children}
