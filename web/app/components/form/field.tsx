@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from "react";
-import { checkboxClass, labelClass } from "@/components/form/styles";
+import { useId, type ComponentProps, type ReactNode } from "react";
+import { checkboxClass, inputClass, labelClass } from "@/components/form/styles";
 
 /** What a control needs to be tied to its label, hint and error. */
 export interface FieldControlProps {
@@ -8,13 +8,17 @@ export interface FieldControlProps {
   "aria-describedby"?: string;
 }
 
-interface FieldProps {
+interface FieldFrameProps {
   label: string;
   /** The message next to the field (from the client check or the server's `error.fields`). */
   error?: string;
   hint?: ReactNode;
   optional?: boolean;
+  /** Classes of the field's wrapper (label, control, error, hint). */
   className?: string;
+}
+
+interface FieldProps extends FieldFrameProps {
   children: (props: FieldControlProps) => ReactNode;
 }
 
@@ -38,6 +42,38 @@ export function Field({ label, error, hint, optional, className = "", children }
         </p>
       ) : null}
     </div>
+  );
+}
+
+type ControlFieldProps<E extends "input" | "textarea" | "select"> = FieldFrameProps &
+  Omit<ComponentProps<E>, "id" | "className"> & {
+    /** Extra classes of the control itself, e.g. "font-mono uppercase". */
+    controlClassName?: string;
+  };
+
+/** A labelled text input (any type but checkbox and radio). */
+export function InputField({ label, error, hint, optional, className, controlClassName = "", ...input }: ControlFieldProps<"input">) {
+  return (
+    <Field label={label} error={error} hint={hint} optional={optional} className={className}>
+      {(p) => <input {...input} {...p} className={`${inputClass} ${controlClassName}`} />}
+    </Field>
+  );
+}
+
+export function TextareaField({ label, error, hint, optional, className, controlClassName = "", ...textarea }: ControlFieldProps<"textarea">) {
+  return (
+    <Field label={label} error={error} hint={hint} optional={optional} className={className}>
+      {(p) => <textarea {...textarea} {...p} className={`${inputClass} ${controlClassName}`} />}
+    </Field>
+  );
+}
+
+/** A labelled select; its options are the children. */
+export function SelectField({ label, error, hint, optional, className, controlClassName = "", ...select }: ControlFieldProps<"select">) {
+  return (
+    <Field label={label} error={error} hint={hint} optional={optional} className={className}>
+      {(p) => <select {...select} {...p} className={`${inputClass} ${controlClassName}`} />}
+    </Field>
   );
 }
 

@@ -1,7 +1,10 @@
 // The state and submit flow every form shares: check on the client first, then send; the
 // server's messages land next to their fields and the first invalid field gets the focus.
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { errorMessage, focusFirstInvalid, hasErrors, serverFieldErrors, type FieldErrors } from "@/components/form/form-errors";
+
+/** The keys of the values that are text, so that an input can edit them. */
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 interface FormOptions<V, F extends string> {
   initial: () => V;
@@ -25,6 +28,16 @@ export function useForm<V, F extends string = string>({ initial, validate, submi
 
   function set<K extends keyof V>(key: K, value: V[K]) {
     setValues((v) => ({ ...v, [key]: value }));
+  }
+
+  /** What an InputField, TextareaField or SelectField needs for the text value `key`. */
+  function field<K extends TextKey<V>>(key: K) {
+    return {
+      name: key,
+      value: values[key] as string,
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(key, e.target.value as V[K]),
+      error: (errors as Record<string, string | undefined>)[key],
+    };
   }
 
   function reset() {
@@ -55,5 +68,5 @@ export function useForm<V, F extends string = string>({ initial, validate, submi
     }
   }
 
-  return { values, set, reset, errors, formError, formRef, submitting, onSubmit };
+  return { values, set, field, reset, errors, formError, formRef, submitting, onSubmit };
 }
