@@ -8,14 +8,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { site } from "@/config/site";
 import { adminSections } from "@/features/admin/lib/admin-sections";
 import { adminButton } from "@/features/admin/lib/styles";
-import { LOGIN_PATH, loginPathFor } from "@/features/auth/lib/session";
+import { LOGIN_PATH, loginPathFor } from "@/lib/session";
 import {
   getLastClearReason,
   getSession,
   signOut,
   startSessionKeeper,
   useSession,
-} from "@/features/auth/lib/session-store";
+} from "@/lib/session-store";
 
 /** Without a session, every admin page sends the coach to the login page first. */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {

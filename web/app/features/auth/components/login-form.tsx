@@ -5,7 +5,7 @@ import { FormAlert } from "@/features/admin/components/form-alert";
 import { hasErrors, serverFieldErrors, type FieldErrors } from "@/features/admin/lib/form-errors";
 import { adminButton, inputClass } from "@/features/admin/lib/styles";
 import { loginErrorMessage, validateLogin, type LoginField } from "@/features/auth/lib/validate-login";
-import { signIn } from "@/features/auth/lib/session-store";
+import { signIn } from "@/lib/session-store";
 
 /** E-mail + password; calls `onSignedIn` once an admin session is stored. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {

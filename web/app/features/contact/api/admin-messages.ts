@@ -6,7 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
+import { adminApi, adminPath } from "@/lib/admin-fetch";
 import type { ContactMessage, MessagePage, MessageStatus } from "@/lib/api-types";
 
 export type Folder = "inbox" | "archived";

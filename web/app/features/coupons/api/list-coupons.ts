@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
+import { adminApi, adminPath } from "@/lib/admin-fetch";
 import type { CouponPage } from "@/features/coupons/api/types";
 
 export interface CouponsQuery {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { adminApi } from "@/lib/admin-fetch";
 import { invalidateCoupons } from "@/features/coupons/api/list-coupons";
 import type { Coupon, CouponInput } from "@/features/coupons/api/types";
 

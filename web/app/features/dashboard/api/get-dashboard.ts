@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { adminApi } from "@/lib/admin-fetch";
 import type { CommerceDashboard } from "@/features/dashboard/api/types";
 
 export function getDashboard(): Promise<CommerceDashboard> {

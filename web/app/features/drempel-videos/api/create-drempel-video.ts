@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { adminApi } from "@/lib/admin-fetch";
 import { invalidateDrempelVideos } from "@/features/drempel-videos/api/list-admin-drempel-videos";
 import type { DrempelVideo, DrempelVideoInput } from "@/lib/api-types";
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { adminApi } from "@/lib/admin-fetch";
 import { invalidateEvents } from "@/features/events/api/list-admin-events";
 import type { AdminEvent, EventInput } from "@/lib/api-types";
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
+import { adminApi, adminPath } from "@/lib/admin-fetch";
 import type { IntroCall, IntroCallPage } from "@/lib/api-types";
 
 export type CallWhen = "upcoming" | "past";

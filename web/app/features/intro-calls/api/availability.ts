@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { adminApi } from "@/lib/admin-fetch";
 import type { AvailabilityForm } from "@/lib/api-types";
 
 export const availabilityQueryOptions = queryOptions({

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { authorizedFetch } from "@/features/auth/lib/admin-fetch";
+import { authorizedFetch } from "@/lib/admin-fetch";
 import { readApiResponse } from "@/lib/api";
 
 export const EXPORT_FILENAME = "nieuwsbrief-abonnees.csv";

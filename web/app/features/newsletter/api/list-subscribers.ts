@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
+import { adminApi, adminPath } from "@/lib/admin-fetch";
 import type { SubscriberPage, SubscriberStatus } from "@/lib/api-types";
 
 export interface SubscribersQuery {

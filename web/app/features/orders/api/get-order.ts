@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { adminApi } from "@/lib/admin-fetch";
 import type { AdminOrderDetail } from "@/features/orders/api/types";
 
 export function getOrder(id: number): Promise<AdminOrderDetail> {

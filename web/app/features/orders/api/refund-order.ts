@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { adminApi } from "@/lib/admin-fetch";
 import { invalidateOrders } from "@/features/orders/api/list-orders";
 import type { AdminOrderDetail } from "@/features/orders/api/types";
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { adminApi } from "@/lib/admin-fetch";
 
 /** Sends the order's confirmation e-mail (with its tickets) again. */
 export function resendConfirmation(orderId: number): Promise<void> {

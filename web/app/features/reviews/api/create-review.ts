@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { adminApi } from "@/lib/admin-fetch";
 import { invalidateReviews } from "@/features/reviews/api/list-admin-reviews";
 import type { Review, ReviewInput } from "@/lib/api-types";
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { adminApi } from "@/lib/admin-fetch";
 import { invalidateTickets } from "@/features/tickets/api/list-tickets";
 import type { CheckInResult, Ticket } from "@/features/tickets/api/types";
 

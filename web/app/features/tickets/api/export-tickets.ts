@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { authorizedFetch } from "@/features/auth/lib/admin-fetch";
+import { authorizedFetch } from "@/lib/admin-fetch";
 import { filenameFromDisposition } from "@/features/newsletter/api/export-subscribers";
 import { saveBlob } from "@/features/tickets/lib/save-blob";
 import { readApiResponse } from "@/lib/api";

@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/api";
 // wrapper, not by the vi.fn (vitest counts a mock's rejected promise as the test's error).
 const adminApi = vi.hoisted(() => vi.fn());
 const reject = vi.hoisted(() => ({ error: null as unknown }));
-vi.mock("@/features/auth/lib/admin-fetch", () => ({
+vi.mock("@/lib/admin-fetch", () => ({
   adminApi: (...args: unknown[]) => {
     const answer = adminApi(...args);
     return reject.error ? Promise.reject(reject.error) : answer;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { authorizedFetch } from "@/features/auth/lib/admin-fetch";
-import { SESSION_STORAGE_KEY } from "@/features/auth/lib/session";
+import { authorizedFetch } from "@/lib/admin-fetch";
+import { SESSION_STORAGE_KEY } from "@/lib/session";
 import {
   getLastClearReason,
   getSession,
@@ -9,7 +9,7 @@ import {
   signIn,
   signOut,
   subscribeToSession,
-} from "@/features/auth/lib/session-store";
+} from "@/lib/session-store";
 
 function session(access: string, refreshToken: string, secondsLeft = 3600, role = "admin") {
   return {

@@ -6,8 +6,8 @@ import {
   getSession,
   refreshSession,
   SESSION_EXPIRED_MESSAGE,
-} from "@/features/auth/lib/session-store";
-import { needsRefresh } from "@/features/auth/lib/session";
+} from "@/lib/session-store";
+import { needsRefresh } from "@/lib/session";
 import { ApiError, jsonRequestInit, networkError, readApiResponse, type RequestOptions } from "@/lib/api";
 
 function expired(): ApiError {
