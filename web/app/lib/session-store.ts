@@ -10,7 +10,7 @@ import {
   REFRESH_CHECK_INTERVAL_MS,
   SESSION_STORAGE_KEY,
 } from "@/lib/session";
-import { api, ApiError } from "@/lib/api";
+import { ApiError, apiClient, unwrap } from "@/lib/api";
 import type { LoginRequest, RefreshRequest, Session } from "@/lib/api-types";
 
 /** Why the session was last cleared in this tab (the login page explains an expiry). */
@@ -37,17 +37,17 @@ function storage(): Storage | null {
   }
 }
 
-function login(body: LoginRequest): Promise<Session> {
-  return api<Session>("/api/auth/login", { method: "POST", body });
+function login(body: LoginRequest) {
+  return unwrap(apiClient.POST("/api/auth/login", { body }));
 }
 
 /** Revokes the session on the server (always 204, also for unknown tokens). */
 async function logout(body: RefreshRequest): Promise<void> {
-  await api<void>("/api/auth/logout", { method: "POST", body });
+  await unwrap(apiClient.POST("/api/auth/logout", { body }));
 }
 
-function refresh(body: RefreshRequest, signal?: AbortSignal): Promise<Session> {
-  return api<Session>("/api/auth/refresh", { method: "POST", body, signal });
+function refresh(body: RefreshRequest, signal?: AbortSignal) {
+  return unwrap(apiClient.POST("/api/auth/refresh", { body, signal }));
 }
 
 function notify() {

@@ -6,7 +6,7 @@ import { adminButton, inputClass, labelClass } from "@/features/admin/lib/styles
 import { useAdminForm } from "@/features/admin/lib/use-admin-form";
 import { useCreateCoupon } from "@/features/coupons/api/create-coupon";
 import { useProducts } from "@/features/coupons/api/list-products";
-import type { Coupon, DiscountKind } from "@/features/coupons/api/types";
+import type { Coupon, DiscountKind } from "@/lib/api-types";
 import { useUpdateCoupon } from "@/features/coupons/api/update-coupon";
 import { ALL_PRODUCTS_LABEL, discountLabel, usageLabel } from "@/features/coupons/lib/coupon-labels";
 import {

@@ -14,7 +14,7 @@ import { adminButton } from "@/features/admin/lib/styles";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useDeleteCoupon } from "@/features/coupons/api/delete-coupon";
 import { useCoupons } from "@/features/coupons/api/list-coupons";
-import type { Coupon } from "@/features/coupons/api/types";
+import type { Coupon } from "@/lib/api-types";
 import { CouponForm } from "@/features/coupons/components/coupon-form";
 import { couponState, discountLabel, productLabel, usageLabel } from "@/features/coupons/lib/coupon-labels";
 import { formatPriceCents, formatShortDate, formatTime } from "@/lib/format";
@@ -23,7 +23,7 @@ const PER_PAGE = 20;
 
 type Editing = { mode: "new" } | { mode: "edit"; coupon: Coupon } | null;
 
-function moment(value: string | null, empty: string) {
+function moment(value: string | null | undefined, empty: string) {
   if (!value) return <span className="text-ink-soft">{empty}</span>;
   return (
     <>

@@ -12,7 +12,7 @@ import { adminButton, inputClass, labelClass } from "@/features/admin/lib/styles
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useOrder } from "@/features/orders/api/get-order";
 import { useOrders } from "@/features/orders/api/list-orders";
-import type { AdminOrder } from "@/features/orders/api/types";
+import type { AdminOrder } from "@/lib/api-types";
 import { OrderDetail } from "@/features/orders/components/order-detail";
 import {
   ORDER_FILTERS,

@@ -17,7 +17,7 @@ import { useCancelTicket } from "@/features/tickets/api/cancel-ticket";
 import { useCheckInTicket } from "@/features/tickets/api/check-in";
 import { useDownloadTicketsCsv } from "@/features/tickets/api/export-tickets";
 import { useTickets } from "@/features/tickets/api/list-tickets";
-import type { Ticket } from "@/features/tickets/api/types";
+import type { Ticket } from "@/lib/api-types";
 import { seatsTakenLabel, ticketStatusLabel, ticketStatusTone } from "@/features/tickets/lib/ticket-labels";
 import type { AdminEvent } from "@/lib/api-types";
 import { formatShortDate, formatTime } from "@/lib/format";
@@ -56,7 +56,7 @@ export function TicketsList({ event }: { event: AdminEvent }) {
   }
 
   async function onResend(ticket: Ticket) {
-    if (ticket.order_id === null) return;
+    if (ticket.order_id == null) return;
     setBusyId(ticket.id);
     try {
       await resend.mutateAsync(ticket.order_id);
@@ -145,7 +145,7 @@ export function TicketsList({ event }: { event: AdminEvent }) {
                         <td className="px-4 py-3">
                           <p className="font-medium">{ticket.holder_name}</p>
                           <p className="break-all text-sm text-ink-soft">{ticket.email}</p>
-                          {ticket.order_id !== null ? (
+                          {ticket.order_id != null ? (
                             <Link to={`/admin/orders?bestelling=${ticket.order_id}`} className="text-link text-sm">
                               Bestelling bekijken<span className="sr-only"> ({who})</span>
                             </Link>
@@ -175,7 +175,7 @@ export function TicketsList({ event }: { event: AdminEvent }) {
                                 Inchecken<span className="sr-only"> ({who})</span>
                               </button>
                             ) : null}
-                            {ticket.order_id !== null && ticket.status !== "cancelled" ? (
+                            {ticket.order_id != null && ticket.status !== "cancelled" ? (
                               <button
                                 type="button"
                                 onClick={() => void onResend(ticket)}
