@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use crate::closed_set::closed_set;
+
 /// The file read when neither `--config` nor `INLUMINE_CONFIG` names one; it may be missing.
 pub const DEFAULT_CONFIG_PATH: &str = "config/server.toml";
 
@@ -137,12 +139,14 @@ impl Default for AuthSettings {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PaymentProviderKind {
-    Simulated,
-    Stripe,
-    Mollie,
+closed_set! {
+    /// Which payment provider takes the payments; stored with each order.
+    pub enum PaymentProviderKind {
+        /// The embedded test payment page.
+        Simulated = "simulated",
+        Stripe = "stripe",
+        Mollie = "mollie",
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -12,8 +12,9 @@ use utoipa_axum::routes;
 use crate::db;
 use crate::error::{AppError, ErrorBody};
 use crate::events::admin::AdminEvent;
-use crate::events::{COLUMNS, Event, TIME_ZONE};
+use crate::events::{COLUMNS, Event, EventKind, TIME_ZONE};
 use crate::intro_calls::{self, IntroCall};
+use crate::newsletter::SubscriberStatus;
 use crate::orders::{self, admin::AdminOrder};
 use crate::startup::AppState;
 
@@ -106,10 +107,10 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
             .await?
     {
         let n: i64 = row.try_get("n")?;
-        match row.try_get::<String, _>("status")?.as_str() {
-            "confirmed" => subscribers.confirmed = n,
-            "pending" => subscribers.pending = n,
-            _ => subscribers.unsubscribed = n,
+        match row.try_get("status")? {
+            SubscriberStatus::Confirmed => subscribers.confirmed = n,
+            SubscriberStatus::Pending => subscribers.pending = n,
+            SubscriberStatus::Unsubscribed => subscribers.unsubscribed = n,
         }
     }
 
@@ -215,8 +216,7 @@ pub struct EventTickets {
     pub title: String,
     /// UTC, RFC 3339.
     pub starts_at: String,
-    /// vertelavond, zelfbeeld or webinar.
-    pub kind: String,
+    pub kind: EventKind,
     pub capacity: i64,
     /// Seats held by pending orders and taken by tickets.
     pub seats_taken: i64,

@@ -53,7 +53,8 @@ pub async fn connect(url: &str) -> anyhow::Result<AnyPool> {
         .context("cannot connect to the database")
 }
 
-fn migrator(sqlite: bool) -> Migrator {
+/// The migrations of one engine, oldest first.
+pub fn migrator(sqlite: bool) -> Migrator {
     let files: &[(i64, &str, &'static str)] = if sqlite {
         &[
             (
@@ -75,6 +76,11 @@ fn migrator(sqlite: bool) -> Migrator {
                 4,
                 "booking_contact",
                 include_str!("../migrations/sqlite/0004_booking_contact.sql"),
+            ),
+            (
+                5,
+                "cancelled",
+                include_str!("../migrations/sqlite/0005_cancelled.sql"),
             ),
         ]
     } else {
@@ -99,6 +105,11 @@ fn migrator(sqlite: bool) -> Migrator {
                 "booking_contact",
                 include_str!("../migrations/postgres/0004_booking_contact.sql"),
             ),
+            (
+                5,
+                "cancelled",
+                include_str!("../migrations/postgres/0005_cancelled.sql"),
+            ),
         ]
     };
     Migrator::with_migrations(
@@ -110,7 +121,8 @@ fn migrator(sqlite: bool) -> Migrator {
                     Cow::Borrowed(*name),
                     MigrationType::Simple,
                     sql.into_sql_str(),
-                    false,
+                    // sqlx's marker for a migration that manages its own transaction.
+                    sql.starts_with("-- no-transaction"),
                 )
             })
             .collect(),

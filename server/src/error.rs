@@ -12,6 +12,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
 
+use crate::closed_set::closed_set;
+
 const INTERNAL_MESSAGE: &str = "Er ging iets mis aan onze kant. Probeer het later opnieuw.";
 
 #[derive(Debug, thiserror::Error)]
@@ -31,7 +33,7 @@ pub enum AppError {
     NotFound(String),
     /// 401 with `WWW-Authenticate: Bearer`; `code` tells the client why.
     #[error("unauthorized: {code}")]
-    Unauthorized { code: &'static str, message: String },
+    Unauthorized { code: ErrorCode, message: String },
     #[error("forbidden")]
     Forbidden,
     /// 409: the request clashes with the current state (e.g. deleting a date with bookings).
@@ -70,6 +72,28 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
+closed_set! {
+    /// Machine-readable kind of an error.
+    pub enum ErrorCode {
+        Validation = "validation",
+        BadRequest = "bad_request",
+        UnsupportedMediaType = "unsupported_media_type",
+        PayloadTooLarge = "payload_too_large",
+        NotFound = "not_found",
+        Unauthorized = "unauthorized",
+        /// Wrong e-mail address or password.
+        InvalidCredentials = "invalid_credentials",
+        /// The session ended; sign in again.
+        SessionExpired = "session_expired",
+        Forbidden = "forbidden",
+        Conflict = "conflict",
+        MethodNotAllowed = "method_not_allowed",
+        RateLimited = "rate_limited",
+        Unavailable = "unavailable",
+        Internal = "internal",
+    }
+}
+
 /// The JSON error body, documented in the OpenAPI document.
 #[derive(Serialize, ToSchema)]
 pub struct ErrorBody {
@@ -78,10 +102,7 @@ pub struct ErrorBody {
 
 #[derive(Serialize, ToSchema)]
 pub struct ErrorDetail {
-    /// Machine-readable: validation, bad_request, unsupported_media_type, payload_too_large,
-    /// not_found, unauthorized, invalid_credentials, session_expired, forbidden, conflict,
-    /// method_not_allowed, rate_limited, unavailable, internal.
-    pub code: &'static str,
+    pub code: ErrorCode,
     /// Dutch, fit to show a visitor.
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -94,46 +115,53 @@ impl IntoResponse for AppError {
         let (status, code, message, fields) = match self {
             AppError::Validation { message, fields } => (
                 StatusCode::UNPROCESSABLE_ENTITY,
-                "validation",
+                ErrorCode::Validation,
                 message,
                 (!fields.is_empty()).then_some(fields),
             ),
-            AppError::BadRequest(message) => {
-                (StatusCode::BAD_REQUEST, "bad_request", message, None)
-            }
+            AppError::BadRequest(message) => (
+                StatusCode::BAD_REQUEST,
+                ErrorCode::BadRequest,
+                message,
+                None,
+            ),
             AppError::UnsupportedMediaType => (
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "unsupported_media_type",
+                ErrorCode::UnsupportedMediaType,
                 "Stuur je gegevens als JSON (Content-Type: application/json).".into(),
                 None,
             ),
             AppError::PayloadTooLarge => (
                 StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
+                ErrorCode::PayloadTooLarge,
                 "Je bericht is te groot. Maak het korter en probeer het opnieuw.".into(),
                 None,
             ),
-            AppError::NotFound(message) => (StatusCode::NOT_FOUND, "not_found", message, None),
+            AppError::NotFound(message) => {
+                (StatusCode::NOT_FOUND, ErrorCode::NotFound, message, None)
+            }
             AppError::Unauthorized { code, message } => {
                 headers.insert(WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
                 (StatusCode::UNAUTHORIZED, code, message, None)
             }
             AppError::Forbidden => (
                 StatusCode::FORBIDDEN,
-                "forbidden",
+                ErrorCode::Forbidden,
                 "Je account heeft geen toegang tot het beheer.".into(),
                 None,
             ),
-            AppError::Conflict(message) => (StatusCode::CONFLICT, "conflict", message, None),
+            AppError::Conflict(message) => {
+                (StatusCode::CONFLICT, ErrorCode::Conflict, message, None)
+            }
             AppError::Unavailable(message) => (
                 StatusCode::SERVICE_UNAVAILABLE,
-                "unavailable",
+                ErrorCode::Unavailable,
                 message,
                 None,
             ),
             AppError::MethodNotAllowed => (
                 StatusCode::METHOD_NOT_ALLOWED,
-                "method_not_allowed",
+                ErrorCode::MethodNotAllowed,
                 "Deze API-route kan zo niet gebruikt worden.".into(),
                 None,
             ),
@@ -141,7 +169,7 @@ impl IntoResponse for AppError {
                 headers.insert(RETRY_AFTER, HeaderValue::from(retry_after_secs.max(1)));
                 (
                 StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
+                ErrorCode::RateLimited,
                 "Je hebt het even te vaak geprobeerd. Wacht een momentje en probeer het opnieuw."
                     .into(),
                 None,
@@ -152,7 +180,7 @@ impl IntoResponse for AppError {
                 tracing::error!(error = format!("{e:#}"), "request failed");
                 (
                     StatusCode::INTERNAL_SERVER_ERROR,
-                    "internal",
+                    ErrorCode::Internal,
                     INTERNAL_MESSAGE.into(),
                     None,
                 )

@@ -2,6 +2,7 @@
 pub mod admin;
 pub mod auth;
 pub mod checkout;
+pub mod closed_set;
 pub mod configuration;
 pub mod contact;
 pub mod coupons;

@@ -5,8 +5,8 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::{
-    admin, auth, checkout, contact, drempel_videos, error, events, intro_calls, newsletter,
-    payments, products, reviews, startup, webinars,
+    admin, auth, checkout, contact, drempel_videos, error, events, intro_calls, newsletter, orders,
+    paging, payments, products, reviews, startup, webinars,
 };
 
 #[derive(OpenApi)]
@@ -41,7 +41,14 @@ use crate::{
         payments::routes::simulated_outcome,
     ),
     modifiers(&BearerAuth),
-    components(schemas(error::ErrorBody, error::ErrorDetail)),
+    // Enums used only as query parameters are not collected from the operations.
+    components(schemas(
+        error::ErrorBody,
+        error::ErrorDetail,
+        paging::When,
+        orders::admin::OrderFilter,
+        contact::admin::Folder,
+    )),
     tags(
         (name = "health", description = "Liveness"),
         (name = "reviews", description = "Customer reviews"),

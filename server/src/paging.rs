@@ -1,6 +1,12 @@
-//! Server-side paging and search for admin lists.
-use serde::Deserialize;
-use utoipa::IntoParams;
+//! Server-side paging and search for admin lists: one query type, one response type and one
+//! function that counts and fetches a page with the same filter.
+use serde::{Deserialize, Serialize};
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::{Any, AnyPool, AssertSqlSafe, Row};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::closed_set::closed_set;
+use crate::error::AppError;
 
 pub const DEFAULT_PER_PAGE: i64 = 20;
 pub const MAX_PER_PAGE: i64 = 100;
@@ -48,12 +54,109 @@ impl PageQuery {
             .collect();
         Some(format!("%{escaped}%"))
     }
+
+    /// The search pattern, or one that matches everything.
+    pub fn like_pattern_or_all(&self) -> String {
+        self.like_pattern().unwrap_or_else(|| "%".into())
+    }
 }
 
 impl PageInfo {
     pub fn offset(&self) -> i64 {
         (self.page - 1) * self.per_page
     }
+}
+
+closed_set! {
+    /// The part of a dated list to show.
+    pub enum When {
+        /// Not ended yet, soonest first (the default).
+        Upcoming = "upcoming",
+        /// Ended, latest first.
+        Past = "past",
+    }
+}
+
+impl When {
+    /// The condition on `ends_at`, compared with the parameter `now` (e.g. `$1`).
+    pub fn condition(self, now: &str) -> String {
+        match self {
+            When::Upcoming => format!("ends_at > {now}"),
+            When::Past => format!("ends_at <= {now}"),
+        }
+    }
+
+    pub fn order_by(self) -> &'static str {
+        match self {
+            When::Upcoming => "starts_at, id",
+            When::Past => "starts_at DESC, id DESC",
+        }
+    }
+}
+
+/// One page of an admin list.
+#[derive(Serialize, ToSchema)]
+pub struct Page<T> {
+    /// In the list's order (see the operation).
+    pub items: Vec<T>,
+    /// Rows that match the filter, on all pages.
+    pub total: i64,
+    pub page: i64,
+    pub per_page: i64,
+}
+
+/// The SQL of an admin list.
+pub struct ListSql<'a> {
+    /// The columns of one row.
+    pub columns: &'a str,
+    /// The table with its joins.
+    pub from: &'a str,
+    /// `WHERE …` (or empty), the same for the count and the page; its `$1…` are bound by the
+    /// caller's `bind`.
+    pub filter: &'a str,
+    pub order_by: &'a str,
+}
+
+pub type AnyQuery<'q> = sqlx::query::Query<'q, Any, AnyArguments>;
+
+/// Counts the rows of `sql` and fetches the requested page of them.
+pub async fn fetch_page<T, E: Into<AppError>>(
+    pool: &AnyPool,
+    page: PageInfo,
+    sql: &ListSql<'_>,
+    bind: impl Fn(AnyQuery<'_>) -> AnyQuery<'_>,
+    from_row: impl Fn(&AnyRow) -> Result<T, E>,
+) -> Result<Page<T>, AppError> {
+    let ListSql {
+        columns,
+        from,
+        filter,
+        order_by,
+    } = sql;
+    let total: i64 = bind(sqlx::query(AssertSqlSafe(format!(
+        "SELECT COUNT(*) AS n FROM {from} {filter}"
+    ))))
+    .fetch_one(pool)
+    .await?
+    .try_get("n")?;
+    // Both numbers are clamped integers of ours, so they can be part of the SQL text.
+    let rows = bind(sqlx::query(AssertSqlSafe(format!(
+        "SELECT {columns} FROM {from} {filter} ORDER BY {order_by} LIMIT {} OFFSET {}",
+        page.per_page,
+        page.offset()
+    ))))
+    .fetch_all(pool)
+    .await?;
+    let items = rows
+        .iter()
+        .map(|row| from_row(row).map_err(Into::into))
+        .collect::<Result<_, _>>()?;
+    Ok(Page {
+        items,
+        total,
+        page: page.page,
+        per_page: page.per_page,
+    })
 }
 
 #[cfg(test)]
@@ -89,5 +192,6 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(blank.like_pattern(), None);
+        assert_eq!(blank.like_pattern_or_all(), "%");
     }
 }

@@ -19,7 +19,7 @@ use sha2::{Digest, Sha256};
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
-use crate::events::{self, Event};
+use crate::events::{self, Event, EventKind, EventStatus};
 use crate::reviews;
 use crate::site::Site;
 use crate::startup::AppState;
@@ -392,7 +392,7 @@ async fn structured_data(state: &AppState, path: &str) -> anyhow::Result<Option<
             Ok(Some(local_business(&state.site, count)))
         }
         "/vertelavond" | "/begrijp-jezelf/vertelavond" => {
-            match events::featured(&state.pool, "vertelavond").await? {
+            match events::featured(&state.pool, EventKind::Vertelavond).await? {
                 Some(event) => Ok(Some(event_json_ld(&state.site, &event)?)),
                 None => Ok(None),
             }
@@ -441,7 +441,7 @@ fn local_business(site: &Site, review_count: i64) -> Value {
 }
 
 fn event_json_ld(site: &Site, event: &Event) -> anyhow::Result<Value> {
-    let status = if event.status == "cancelled" {
+    let status = if event.status == EventStatus::Cancelled {
         "EventCancelled"
     } else {
         "EventScheduled"

@@ -1,6 +1,7 @@
 //! Collects one Dutch message per invalid field, so a form can show each next to its input.
 use std::collections::BTreeMap;
 
+use crate::closed_set::Choice;
 use crate::error::AppError;
 
 #[derive(Default)]
@@ -51,6 +52,15 @@ impl Fields {
             self.error(field, message);
         }
         Some(value.to_string())
+    }
+
+    /// A closed-set value; `message` (naming the choices) when it is missing or unknown.
+    pub fn choice<T>(&mut self, field: &'static str, value: Choice<T>, message: &str) -> Option<T> {
+        let known = value.known();
+        if known.is_none() {
+            self.error(field, message);
+        }
+        known
     }
 
     /// A validation error for a single field, e.g. a clash found while writing.

@@ -7,11 +7,12 @@ use serde::{Deserialize, Serialize};
 use sqlx::{AssertSqlSafe, Row};
 use utoipa::ToSchema;
 
+use crate::closed_set::closed_set;
 use crate::db::{self, Tx};
 use crate::domain::EmailAddress;
 use crate::dutch;
 use crate::error::{ApiJson, ApiPath, AppError, ErrorBody};
-use crate::events::{COLUMNS, Event};
+use crate::events::{COLUMNS, Event, EventKind, EventStatus};
 use crate::ics::{self, CalendarEvent};
 use crate::outbox::compose::{Block, calendar_attachment, compose, link, text};
 use crate::outbox::{self, EmailMessage};
@@ -32,10 +33,17 @@ pub struct WebinarRegistrationRequest {
     pub email: String,
 }
 
+closed_set! {
+    pub enum RegistrationStatus {
+        Registered = "registered",
+        /// This address was registered before; no second seat is taken.
+        AlreadyRegistered = "already_registered",
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct WebinarRegistrationResponse {
-    /// registered, or already_registered (no second seat is taken).
-    pub status: &'static str,
+    pub status: RegistrationStatus,
     /// Dutch, fit to show a visitor.
     pub message: &'static str,
 }
@@ -54,13 +62,13 @@ async fn fetch_event(tx: &mut Tx, id: i64) -> Result<Option<Event>, AppError> {
 async fn unavailable(tx: &mut Tx, id: i64, now: &str) -> Result<AppError, AppError> {
     let event = fetch_event(tx, id)
         .await?
-        .filter(|e| e.kind == "webinar" && e.status != "draft");
+        .filter(|e| e.kind == EventKind::Webinar && e.status != EventStatus::Draft);
     let Some(event) = event else {
         return Ok(AppError::NotFound(
             "Dit webinar bestaat niet (meer).".into(),
         ));
     };
-    let message = if event.status == "cancelled" {
+    let message = if event.status == EventStatus::Cancelled {
         "Dit webinar is geannuleerd."
     } else if event.starts_at.as_str() <= now {
         "Dit webinar is al begonnen of voorbij."
@@ -123,7 +131,7 @@ pub async fn register(
     if already {
         // Dropping the transaction gives the seat back.
         return Ok(Json(WebinarRegistrationResponse {
-            status: "already_registered",
+            status: RegistrationStatus::AlreadyRegistered,
             message: "Je bent al ingeschreven voor dit webinar. De bevestiging met de link om deel te nemen staat in je mailbox.",
         }));
     }
@@ -150,7 +158,7 @@ pub async fn register(
     tx.commit().await?;
     state.outbox_notify.notify_one();
     Ok(Json(WebinarRegistrationResponse {
-        status: "registered",
+        status: RegistrationStatus::Registered,
         message: "Je bent ingeschreven! Je krijgt zo een e-mail met de link om deel te nemen.",
     }))
 }

@@ -18,8 +18,9 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
 
+use crate::closed_set::closed_set;
 use crate::db::{self, Tx};
-use crate::error::{ApiJson, AppError, ErrorBody};
+use crate::error::{ApiJson, AppError, ErrorBody, ErrorCode};
 use crate::secret_token::{hash_token, new_token};
 use crate::startup::AppState;
 
@@ -31,6 +32,14 @@ pub fn router() -> Router<AppState> {
         .route("/auth/login", post(login))
         .route("/auth/refresh", post(refresh))
         .route("/auth/logout", post(logout))
+}
+
+closed_set! {
+    pub enum Role {
+        /// May use /api/admin.
+        Admin = "admin",
+        User = "user",
+    }
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -48,8 +57,7 @@ pub struct RefreshRequest {
 pub struct SessionUser {
     pub id: i64,
     pub email: String,
-    /// admin or user; only admin may use /api/admin.
-    pub role: String,
+    pub role: Role,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -73,21 +81,21 @@ pub struct CurrentUser {
 
 fn invalid_credentials() -> AppError {
     AppError::Unauthorized {
-        code: "invalid_credentials",
+        code: ErrorCode::InvalidCredentials,
         message: "Dit e-mailadres of wachtwoord klopt niet.".into(),
     }
 }
 
 fn session_expired() -> AppError {
     AppError::Unauthorized {
-        code: "session_expired",
+        code: ErrorCode::SessionExpired,
         message: "Je sessie is verlopen. Meld je opnieuw aan.".into(),
     }
 }
 
 fn unauthorized() -> AppError {
     AppError::Unauthorized {
-        code: "unauthorized",
+        code: ErrorCode::Unauthorized,
         message: "Meld je aan om het beheer te gebruiken.".into(),
     }
 }
@@ -208,7 +216,7 @@ async fn issue(
     .bind(db::format_ts(expires))
     .execute(&mut **tx)
     .await?;
-    let (access_token, expires_at) = state.auth.issue_access(user.id, &user.role)?;
+    let (access_token, expires_at) = state.auth.issue_access(user.id, user.role)?;
     Ok(Session {
         access_token,
         refresh_token,
@@ -338,7 +346,7 @@ pub async fn require_admin(
         .and_then(|v| v.strip_prefix("Bearer "))
         .and_then(|token| state.auth.verify_access(token.trim()))
         .ok_or_else(unauthorized)?;
-    if claims.role != "admin" {
+    if claims.role != Role::Admin {
         return Err(AppError::Forbidden);
     }
     let id = claims.sub.parse().map_err(|_| unauthorized())?;

@@ -5,6 +5,7 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyPool, Row};
 
+use super::Role;
 use crate::configuration::AuthSettings;
 use crate::secret_token::new_token;
 
@@ -12,7 +13,7 @@ use crate::secret_token::new_token;
 pub struct Claims {
     /// The user's id.
     pub sub: String,
-    pub role: String,
+    pub role: Role,
     pub iat: i64,
     pub exp: i64,
 }
@@ -53,12 +54,12 @@ impl AuthConfig {
     }
 
     /// A new access token and the moment it expires.
-    pub fn issue_access(&self, user_id: i64, role: &str) -> anyhow::Result<(String, Timestamp)> {
+    pub fn issue_access(&self, user_id: i64, role: Role) -> anyhow::Result<(String, Timestamp)> {
         let now = Timestamp::now().as_second();
         let exp = now + self.access_ttl_secs;
         let claims = Claims {
             sub: user_id.to_string(),
-            role: role.to_string(),
+            role,
             iat: now,
             exp,
         };

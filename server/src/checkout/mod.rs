@@ -15,8 +15,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::EmailAddress;
 use crate::error::{ApiJson, ApiPath, AppError};
-use crate::orders::{self, OrderSummary};
+use crate::orders::{self, OrderStatus, OrderSummary};
 use crate::payments::NewPayment;
+use crate::products::ProductKind;
 use crate::startup::AppState;
 use crate::validation::Fields;
 use crate::{db, products, secret_token};
@@ -32,8 +33,8 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The consent that fits the product, stored with the order in these exact words.
-pub fn consent_text(product_kind: &str) -> &'static str {
-    if product_kind == "course" {
+pub fn consent_text(product_kind: ProductKind) -> &'static str {
+    if product_kind == ProductKind::Course {
         "Ik vraag uitdrukkelijk om meteen toegang te krijgen tot de online cursus en begrijp dat ik \
          daardoor mijn herroepingsrecht verlies."
     } else {
@@ -76,7 +77,7 @@ pub async fn consent(
         .await?
         .ok_or_else(products::not_found)?;
     Ok(Json(Consent {
-        text: consent_text(&product.product.kind).to_string(),
+        text: consent_text(product.product.kind).to_string(),
     }))
 }
 
@@ -138,7 +139,7 @@ impl CheckoutRequest {
 
 #[derive(Serialize, ToSchema)]
 pub struct CheckoutStarted {
-    /// The order's public id, used by the success and canceled pages.
+    /// The order's public id, used by the success and cancelled pages.
     pub order_id: String,
     /// The payment page to send the buyer to.
     pub checkout_url: String,
@@ -347,8 +348,8 @@ pub async fn start(
     .bind(i64::from(priced.coupon.is_some()))
     .bind(seats)
     .bind(db::format_ts(now))
-    .bind(consent_text(&priced.product.product.kind))
-    .bind(state.payments.name())
+    .bind(consent_text(priced.product.product.kind))
+    .bind(state.payments.kind())
     .bind(db::format_ts(expires_at))
     .fetch_one(&mut *tx)
     .await;
@@ -367,7 +368,7 @@ pub async fn start(
     orders::record(
         &mut tx,
         order_id,
-        "pending",
+        OrderStatus::Pending,
         "Bestelling aangemaakt; plaatsen vastgehouden tot betaling.",
     )
     .await?;
@@ -385,7 +386,7 @@ pub async fn start(
         webhook_url: format!(
             "{}/api/payments/webhook/{}",
             state.public_url,
-            state.payments.name()
+            state.payments.kind()
         ),
         expires_at,
     };
@@ -432,14 +433,14 @@ async fn existing_order(state: &AppState, key: &str) -> Result<Option<CheckoutSt
         .fetch_optional(&state.pool)
         .await?;
         let Some(row) = row else { return Ok(None) };
-        let status: String = row.try_get("status")?;
+        let status: OrderStatus = row.try_get("status")?;
         if let Some(checkout_url) = row.try_get::<Option<String>, _>("checkout_url")? {
             return Ok(Some(CheckoutStarted {
                 order_id: row.try_get("public_id")?,
                 checkout_url,
             }));
         }
-        if status != "pending" {
+        if status != OrderStatus::Pending {
             return Err(AppError::Conflict(
                 "Deze bestelling kon niet afgerond worden. Herlaad de pagina en probeer het opnieuw.".into(),
             ));

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use crate::coupons::{self, CheckoutCoupon};
 use crate::db::Tx;
 use crate::error::AppError;
-use crate::events::{COLUMNS as EVENT_COLUMNS, Event};
+use crate::events::{COLUMNS as EVENT_COLUMNS, Event, EventKind, EventStatus};
 use crate::products::{self, StoredProduct};
 use crate::validation::Fields;
 
@@ -76,7 +76,7 @@ impl Priced {
             vat_rate_percent,
             coupon: self.coupon.as_ref().map(|c| QuoteCoupon {
                 code: c.code.clone(),
-                label: coupons::label(&c.discount_kind, c.discount_value),
+                label: coupons::label(c.discount_kind, c.discount_value),
             }),
             seats_left,
             max_quantity: seats_left.map_or(self.product.product.max_per_order, |left| {
@@ -145,7 +145,7 @@ pub async fn price(tx: &mut Tx, request: &OrderRequest, now: &str) -> Result<Pri
             None
         }
         (None, None) => None,
-        (Some(kind), Some(id)) => Some(bookable_event(tx, id, kind, now).await?),
+        (Some(kind), Some(id)) => Some(bookable_event(tx, id, *kind, now).await?),
     };
     fields.finish()?;
     if let Some(event) = &event
@@ -168,7 +168,7 @@ pub async fn price(tx: &mut Tx, request: &OrderRequest, now: &str) -> Result<Pri
         }
     };
     let discount_cents = coupon.as_ref().map_or(0, |c| {
-        coupons::discount_cents(&c.discount_kind, c.discount_value, subtotal_cents)
+        coupons::discount_cents(c.discount_kind, c.discount_value, subtotal_cents)
     });
     Ok(Priced {
         product,
@@ -182,7 +182,12 @@ pub async fn price(tx: &mut Tx, request: &OrderRequest, now: &str) -> Result<Pri
     })
 }
 
-async fn bookable_event(tx: &mut Tx, id: i64, kind: &str, now: &str) -> Result<Event, AppError> {
+async fn bookable_event(
+    tx: &mut Tx,
+    id: i64,
+    kind: EventKind,
+    now: &str,
+) -> Result<Event, AppError> {
     let row = sqlx::query(AssertSqlSafe(format!(
         "SELECT {EVENT_COLUMNS} FROM events WHERE id = $1 AND kind = $2 AND status <> 'draft'"
     )))
@@ -195,7 +200,7 @@ async fn bookable_event(tx: &mut Tx, id: i64, kind: &str, now: &str) -> Result<E
         .map(Event::from_row)
         .transpose()?
         .ok_or_else(|| AppError::NotFound("Deze datum bestaat niet (meer).".into()))?;
-    if event.status == "cancelled" {
+    if event.status == EventStatus::Cancelled {
         return Err(AppError::Conflict(
             "Deze datum is geannuleerd. Kies een andere datum.".into(),
         ));

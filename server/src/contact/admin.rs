@@ -10,13 +10,29 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::subject_label;
+use super::ContactSubject;
+use crate::closed_set::{Choice, closed_set, filter};
 use crate::db;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
-use crate::paging::PageQuery;
+use crate::paging::{self, ListSql, Page, PageQuery};
 use crate::startup::AppState;
 
-const STATUSES: [&str; 3] = ["unread", "read", "archived"];
+closed_set! {
+    pub enum MessageStatus {
+        Unread = "unread",
+        Read = "read",
+        Archived = "archived",
+    }
+}
+
+closed_set! {
+    /// Where the coach looks for messages.
+    pub enum Folder {
+        /// Unread and read messages.
+        Inbox = "inbox",
+        Archived = "archived",
+    }
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -31,13 +47,11 @@ pub struct ContactMessage {
     pub name: String,
     pub email: String,
     pub phone: Option<String>,
-    /// The subject's key, e.g. coaching.
-    pub subject: String,
+    pub subject: ContactSubject,
     /// The subject as the visitor chose it, in Dutch.
     pub subject_label: String,
     pub message: String,
-    /// unread, read or archived.
-    pub status: String,
+    pub status: MessageStatus,
     /// UTC, RFC 3339.
     pub created_at: String,
 }
@@ -46,13 +60,13 @@ const COLUMNS: &str = "id, name, email, phone, subject, message, status, created
 
 impl ContactMessage {
     fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
-        let subject: String = row.try_get("subject")?;
+        let subject: ContactSubject = row.try_get("subject")?;
         Ok(Self {
             id: row.try_get("id")?,
             name: row.try_get("name")?,
             email: row.try_get("email")?,
             phone: row.try_get("phone")?,
-            subject_label: subject_label(&subject).to_string(),
+            subject_label: subject.label().to_string(),
             subject,
             message: row.try_get("message")?,
             status: row.try_get("status")?,
@@ -63,24 +77,17 @@ impl ContactMessage {
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct MessageQuery {
-    /// inbox (unread and read; the default) or archived.
-    pub folder: Option<String>,
-    /// 1-based page number (default 1).
-    pub page: Option<i64>,
-    /// Rows per page (default 20, at most 100).
-    pub per_page: Option<i64>,
-    /// Searches name, e-mail and message.
-    pub q: Option<String>,
+pub struct MessageFilter {
+    /// The inbox when missing.
+    #[param(value_type = Option<Folder>)]
+    pub folder: Option<Choice<Folder>>,
 }
 
+/// A page of messages with the unread count for the menu badge.
 #[derive(Serialize, ToSchema)]
 pub struct MessagePage {
-    /// Newest first.
-    pub items: Vec<ContactMessage>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
+    #[serde(flatten)]
+    pub page: Page<ContactMessage>,
     /// Unread messages in all folders.
     pub unread: i64,
 }
@@ -91,9 +98,9 @@ pub struct MessagePage {
     operation_id = "admin_list_messages",
     tag = "admin",
     security(("bearer" = [])),
-    params(MessageQuery),
+    params(MessageFilter, PageQuery),
     responses(
-        (status = 200, description = "One page of contact messages, newest first", body = MessagePage),
+        (status = 200, description = "One page of contact messages, newest first; q searches name, e-mail and message", body = MessagePage),
         (status = 422, description = "Unknown folder", body = ErrorBody),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
@@ -101,47 +108,34 @@ pub struct MessagePage {
 )]
 pub async fn list_messages(
     State(state): State<AppState>,
-    ApiQuery(query): ApiQuery<MessageQuery>,
+    ApiQuery(messages): ApiQuery<MessageFilter>,
+    ApiQuery(paging): ApiQuery<PageQuery>,
 ) -> Result<Json<MessagePage>, AppError> {
-    let folder = match query.folder.as_deref().unwrap_or("inbox") {
-        "inbox" => "status IN ('unread', 'read')",
-        "archived" => "status = 'archived'",
-        _ => return Err(AppError::invalid("Kies de inbox of het archief.")),
+    let folder = match filter(messages.folder, "Kies de inbox of het archief.")? {
+        None | Some(Folder::Inbox) => "status IN ('unread', 'read')",
+        Some(Folder::Archived) => "status = 'archived'",
     };
-    let paging = PageQuery {
-        page: query.page,
-        per_page: query.per_page,
-        q: query.q,
-    };
-    let page = paging.info();
-    let pattern = paging.like_pattern().unwrap_or_else(|| "%".into());
+    let pattern = paging.like_pattern_or_all();
     let filter = format!(
         "WHERE {folder} AND (LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(email) LIKE $1 ESCAPE '\\' \
          OR LOWER(message) LIKE $1 ESCAPE '\\')"
     );
-    let total: i64 = sqlx::query(AssertSqlSafe(format!(
-        "SELECT COUNT(*) AS n FROM contact_messages {filter}"
-    )))
-    .bind(&pattern)
-    .fetch_one(&state.pool)
-    .await?
-    .try_get("n")?;
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM contact_messages {filter} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3"
-    )))
-    .bind(&pattern)
-    .bind(page.per_page)
-    .bind(page.offset())
-    .fetch_all(&state.pool)
+    let sql = ListSql {
+        columns: COLUMNS,
+        from: "contact_messages",
+        filter: &filter,
+        order_by: "created_at DESC, id DESC",
+    };
+    let page = paging::fetch_page(
+        &state.pool,
+        paging.info(),
+        &sql,
+        |q| q.bind(&pattern),
+        ContactMessage::from_row,
+    )
     .await?;
     Ok(Json(MessagePage {
-        items: rows
-            .iter()
-            .map(ContactMessage::from_row)
-            .collect::<Result<_, _>>()?,
-        total,
-        page: page.page,
-        per_page: page.per_page,
+        page,
         unread: unread_count(&state.pool).await?,
     }))
 }
@@ -155,8 +149,8 @@ pub async fn unread_count(pool: &sqlx::AnyPool) -> Result<i64, sqlx::Error> {
 
 #[derive(Deserialize, ToSchema)]
 pub struct MessageStatusInput {
-    /// unread, read or archived.
-    pub status: String,
+    #[schema(value_type = MessageStatus)]
+    pub status: Choice<MessageStatus>,
 }
 
 fn not_found() -> AppError {
@@ -184,15 +178,15 @@ pub async fn set_message_status(
     ApiPath(id): ApiPath<i64>,
     ApiJson(input): ApiJson<MessageStatusInput>,
 ) -> Result<Json<ContactMessage>, AppError> {
-    if !STATUSES.contains(&input.status.as_str()) {
+    let Some(status) = input.status.known() else {
         return Err(AppError::invalid(
             "Kies een geldige status: ongelezen, gelezen of gearchiveerd.",
         ));
-    }
+    };
     let mut tx = db::begin_write(&state.pool).await?;
     let updated =
         sqlx::query("UPDATE contact_messages SET status = $1, updated_at = $2 WHERE id = $3")
-            .bind(&input.status)
+            .bind(status)
             .bind(db::now())
             .bind(id)
             .execute(&mut *tx)

@@ -14,6 +14,7 @@ use sqlx::Row;
 use utoipa::ToSchema;
 
 use crate::auth::client_ip;
+use crate::closed_set::{Choice, closed_set};
 use crate::db::{self, Tx};
 use crate::domain::{EmailAddress, PhoneNumber};
 use crate::error::{ApiJson, AppError, ErrorBody};
@@ -26,20 +27,28 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/contact", post(send_message))
 }
 
-/// The subjects a visitor can choose, with the label the coach sees.
-pub const SUBJECTS: [(&str, &str); 5] = [
-    ("coaching", "Vraag over coaching"),
-    ("kennismaking", "Kennismakingsgesprek"),
-    ("vertelavond-webinar", "Vertelavond of webinar"),
-    ("cursus", "Cursus of Zelfbeeld-Ommekeer"),
-    ("anders", "Iets anders"),
-];
+closed_set! {
+    /// The subjects a visitor can choose.
+    pub enum ContactSubject {
+        Coaching = "coaching",
+        Kennismaking = "kennismaking",
+        VertelavondWebinar = "vertelavond-webinar",
+        Cursus = "cursus",
+        Anders = "anders",
+    }
+}
 
-pub fn subject_label(subject: &str) -> &str {
-    SUBJECTS
-        .iter()
-        .find(|(key, _)| *key == subject)
-        .map_or(subject, |(_, label)| label)
+impl ContactSubject {
+    /// The subject as the visitor chose it, in Dutch.
+    pub fn label(self) -> &'static str {
+        match self {
+            ContactSubject::Coaching => "Vraag over coaching",
+            ContactSubject::Kennismaking => "Kennismakingsgesprek",
+            ContactSubject::VertelavondWebinar => "Vertelavond of webinar",
+            ContactSubject::Cursus => "Cursus of Zelfbeeld-Ommekeer",
+            ContactSubject::Anders => "Iets anders",
+        }
+    }
 }
 
 pub const MAX_MESSAGE_CHARS: usize = 5000;
@@ -56,9 +65,9 @@ pub struct ContactRequest {
     pub email: String,
     #[serde(default)]
     pub phone: Option<String>,
-    /// coaching, kennismaking, vertelavond-webinar, cursus or anders.
     #[serde(default)]
-    pub subject: String,
+    #[schema(value_type = ContactSubject)]
+    pub subject: Choice<ContactSubject>,
     /// At most 5000 characters.
     #[serde(default)]
     pub message: String,
@@ -82,7 +91,7 @@ struct NewMessage {
     name: String,
     email: EmailAddress,
     phone: Option<PhoneNumber>,
-    subject: String,
+    subject: ContactSubject,
     message: String,
 }
 
@@ -101,9 +110,7 @@ impl TryFrom<ContactRequest> for NewMessage {
             .map(str::trim)
             .filter(|p| !p.is_empty())
             .and_then(|p| PhoneNumber::parse(p).map_err(|m| f.error("phone", m)).ok());
-        if !SUBJECTS.iter().any(|(key, _)| *key == req.subject) {
-            f.error("subject", "Kies een onderwerp.");
-        }
+        let subject = f.choice("subject", req.subject, "Kies een onderwerp.");
         let message = f.text(
             "message",
             &req.message,
@@ -122,7 +129,7 @@ impl TryFrom<ContactRequest> for NewMessage {
             name,
             email: email.expect("checked above"),
             phone,
-            subject: req.subject,
+            subject: subject.expect("checked above"),
             message,
         })
     }
@@ -194,7 +201,7 @@ pub async fn send_message(
     .bind(&m.name)
     .bind(m.email.as_ref())
     .bind(m.phone.as_ref().map(|p| p.as_ref().to_string()))
-    .bind(&m.subject)
+    .bind(m.subject)
     .bind(&m.message)
     .bind(&now)
     .execute(&mut *tx)
@@ -211,7 +218,7 @@ fn to_coach(state: &AppState, m: &NewMessage) -> EmailMessage {
     if let Some(phone) = &m.phone {
         details.push_str(&format!("\nTelefoon: {}", phone.as_ref()));
     }
-    details.push_str(&format!("\nOnderwerp: {}", subject_label(&m.subject)));
+    details.push_str(&format!("\nOnderwerp: {}", m.subject.label()));
     let blocks = [
         text("Er kwam een nieuw bericht binnen via het contactformulier."),
         text(details),
@@ -223,11 +230,7 @@ fn to_coach(state: &AppState, m: &NewMessage) -> EmailMessage {
     ];
     compose(
         &state.site.contact.email,
-        format!(
-            "Nieuw bericht van {}: {}",
-            m.name,
-            subject_label(&m.subject)
-        ),
+        format!("Nieuw bericht van {}: {}", m.name, m.subject.label()),
         &blocks,
         &state.site.brand,
     )

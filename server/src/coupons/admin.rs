@@ -10,15 +10,14 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::normalize_code;
+use super::{DiscountKind, normalize_code};
+use crate::closed_set::Choice;
 use crate::db::{self, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::events::admin::{brussels_local, parse_brussels};
-use crate::paging::PageQuery;
+use crate::paging::{self, ListSql, Page, PageQuery};
 use crate::startup::AppState;
 use crate::validation::Fields;
-
-const KINDS: [&str; 2] = ["percent", "fixed"];
 const MAX_FIXED_CENTS: i64 = 1_000_000;
 const MAX_REDEMPTIONS: i64 = 100_000;
 const DUPLICATE_CODE: &str = "Deze code bestaat al.";
@@ -34,8 +33,7 @@ pub struct Coupon {
     pub id: i64,
     /// As the coach typed it; checked case-insensitively.
     pub code: String,
-    /// percent or fixed.
-    pub discount_kind: String,
+    pub discount_kind: DiscountKind,
     /// percent: 1 to 100; fixed: euro cents.
     pub discount_value: i64,
     /// Only valid for this product; null for every product.
@@ -59,13 +57,13 @@ pub struct Coupon {
     pub created_at: String,
 }
 
-/// The coupon with its product and what it has given so far on paid orders.
-const SELECT: &str = "SELECT c.id, c.code, c.discount_kind, c.discount_value, p.slug AS product_slug, \
+/// The coupon with its product and what it has given so far on paid orders, from [`FROM`].
+const COLUMNS: &str = "c.id, c.code, c.discount_kind, c.discount_value, p.slug AS product_slug, \
      p.name AS product_name, c.valid_from, c.valid_until, c.max_redemptions, c.redemptions, c.active, c.created_at, \
      (SELECT COUNT(*) FROM orders o WHERE o.coupon_id = c.id AND o.status = 'paid') AS paid_orders, \
      (SELECT CAST(COALESCE(SUM(o.discount_cents), 0) AS BIGINT) FROM orders o \
-      WHERE o.coupon_id = c.id AND o.status = 'paid') AS discount_given_cents \
-     FROM coupons c LEFT JOIN products p ON p.id = c.product_id";
+      WHERE o.coupon_id = c.id AND o.status = 'paid') AS discount_given_cents";
+const FROM: &str = "coupons c LEFT JOIN products p ON p.id = c.product_id";
 
 impl Coupon {
     fn from_row(row: &AnyRow) -> Result<Self, AppError> {
@@ -92,21 +90,12 @@ impl Coupon {
     }
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct CouponPage {
-    /// Newest first.
-    pub items: Vec<Coupon>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
-}
-
 #[derive(Deserialize, ToSchema)]
 pub struct CouponInput {
     /// 3 to 40 letters, digits, `-` or `_`; unique regardless of case.
     pub code: String,
-    /// percent or fixed.
-    pub discount_kind: String,
+    #[schema(value_type = DiscountKind)]
+    pub discount_kind: Choice<DiscountKind>,
     /// percent: 1 to 100; fixed: euro cents, 1 to 1 000 000.
     pub discount_value: i64,
     /// Slug of the only product it is valid for; null or "" for every product.
@@ -124,7 +113,7 @@ pub struct CouponInput {
 struct ValidCoupon {
     code: String,
     code_normalized: String,
-    discount_kind: String,
+    discount_kind: DiscountKind,
     discount_value: i64,
     product_slug: Option<String>,
     valid_from: Option<String>,
@@ -158,20 +147,19 @@ impl TryFrom<CouponInput> for ValidCoupon {
                 "Een code heeft 3 tot 40 tekens: letters, cijfers, - of _ (geen spaties).",
             );
         }
-        match input.discount_kind.as_str() {
-            "percent" if !(1..=100).contains(&input.discount_value) => {
+        let discount_kind = f.choice(
+            "discount_kind",
+            input.discount_kind,
+            "Kies een soort korting: een percentage of een vast bedrag.",
+        );
+        match discount_kind {
+            Some(DiscountKind::Percent) if !(1..=100).contains(&input.discount_value) => {
                 f.error("discount_value", "Geef een percentage van 1 tot 100.");
             }
-            "fixed" if !(1..=MAX_FIXED_CENTS).contains(&input.discount_value) => {
+            Some(DiscountKind::Fixed) if !(1..=MAX_FIXED_CENTS).contains(&input.discount_value) => {
                 f.error(
                     "discount_value",
                     "Geef een bedrag van € 0,01 tot € 10.000,00.",
-                );
-            }
-            kind if !KINDS.contains(&kind) => {
-                f.error(
-                    "discount_kind",
-                    "Kies een soort korting: een percentage of een vast bedrag.",
                 );
             }
             _ => {}
@@ -210,10 +198,11 @@ impl TryFrom<CouponInput> for ValidCoupon {
             f.error("product_slug", "Kies een bestaand product.");
         }
         f.finish()?;
+        let discount_kind = discount_kind.expect("checked above");
         Ok(Self {
             code_normalized: normalize_code(&code),
             code,
-            discount_kind: input.discount_kind,
+            discount_kind,
             discount_value: input.discount_value,
             product_slug,
             valid_from: from.map(db::format_ts),
@@ -254,11 +243,13 @@ async fn product_id(
 }
 
 async fn fetch(tx: &mut Tx, id: i64) -> Result<Coupon, AppError> {
-    let row = sqlx::query(AssertSqlSafe(format!("{SELECT} WHERE c.id = $1")))
-        .bind(id)
-        .fetch_optional(&mut **tx)
-        .await?
-        .ok_or_else(not_found)?;
+    let row = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM {FROM} WHERE c.id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or_else(not_found)?;
     Coupon::from_row(&row)
 }
 
@@ -270,7 +261,7 @@ async fn fetch(tx: &mut Tx, id: i64) -> Result<Coupon, AppError> {
     security(("bearer" = [])),
     params(PageQuery),
     responses(
-        (status = 200, description = "One page of coupons with their use, newest first; q searches the code", body = CouponPage),
+        (status = 200, description = "One page of coupons with their use, newest first; q searches the code", body = Page<Coupon>),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
     )
@@ -278,34 +269,23 @@ async fn fetch(tx: &mut Tx, id: i64) -> Result<Coupon, AppError> {
 pub async fn list_coupons(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<PageQuery>,
-) -> Result<Json<CouponPage>, AppError> {
-    let page = query.info();
-    let pattern = query.like_pattern().unwrap_or_else(|| "%".into());
-    let filter = "WHERE LOWER(c.code) LIKE $1 ESCAPE '\\'";
-    let total: i64 = sqlx::query(AssertSqlSafe(format!(
-        "SELECT COUNT(*) AS n FROM coupons c {filter}"
-    )))
-    .bind(&pattern)
-    .fetch_one(&state.pool)
-    .await?
-    .try_get("n")?;
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "{SELECT} {filter} ORDER BY c.created_at DESC, c.id DESC LIMIT $2 OFFSET $3"
-    )))
-    .bind(&pattern)
-    .bind(page.per_page)
-    .bind(page.offset())
-    .fetch_all(&state.pool)
+) -> Result<Json<Page<Coupon>>, AppError> {
+    let pattern = query.like_pattern_or_all();
+    let sql = ListSql {
+        columns: COLUMNS,
+        from: FROM,
+        filter: "WHERE LOWER(c.code) LIKE $1 ESCAPE '\\'",
+        order_by: "c.created_at DESC, c.id DESC",
+    };
+    let page = paging::fetch_page(
+        &state.pool,
+        query.info(),
+        &sql,
+        |q| q.bind(&pattern),
+        Coupon::from_row,
+    )
     .await?;
-    Ok(Json(CouponPage {
-        items: rows
-            .iter()
-            .map(Coupon::from_row)
-            .collect::<Result<_, _>>()?,
-        total,
-        page: page.page,
-        per_page: page.per_page,
-    }))
+    Ok(Json(page))
 }
 
 #[utoipa::path(

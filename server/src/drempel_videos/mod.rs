@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 
 use crate::db::{self, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
-use crate::paging::PageQuery;
+use crate::paging::{self, ListSql, Page, PageQuery};
 use crate::startup::AppState;
 use crate::validation::Fields;
 
@@ -68,15 +68,6 @@ impl DrempelVideo {
 pub struct DrempelVideoList {
     /// Published videos in the coach's order.
     pub videos: Vec<DrempelVideo>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct DrempelVideoPage {
-    /// In display order.
-    pub items: Vec<DrempelVideo>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -180,7 +171,7 @@ pub async fn list_published(
     security(("bearer" = [])),
     params(PageQuery),
     responses(
-        (status = 200, description = "One page of videos in display order; q searches the title", body = DrempelVideoPage),
+        (status = 200, description = "One page of videos in display order; q searches the title", body = Page<DrempelVideo>),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
     )
@@ -188,34 +179,23 @@ pub async fn list_published(
 pub async fn admin_list(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<PageQuery>,
-) -> Result<Json<DrempelVideoPage>, AppError> {
-    let page = query.info();
-    let pattern = query.like_pattern().unwrap_or_else(|| "%".into());
-    let filter = "WHERE LOWER(title) LIKE $1 ESCAPE '\\'";
-    let total: i64 = sqlx::query(AssertSqlSafe(format!(
-        "SELECT COUNT(*) AS n FROM drempel_videos {filter}"
-    )))
-    .bind(&pattern)
-    .fetch_one(&state.pool)
-    .await?
-    .try_get("n")?;
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM drempel_videos {filter} ORDER BY position, id LIMIT $2 OFFSET $3"
-    )))
-    .bind(&pattern)
-    .bind(page.per_page)
-    .bind(page.offset())
-    .fetch_all(&state.pool)
+) -> Result<Json<Page<DrempelVideo>>, AppError> {
+    let pattern = query.like_pattern_or_all();
+    let sql = ListSql {
+        columns: COLUMNS,
+        from: "drempel_videos",
+        filter: "WHERE LOWER(title) LIKE $1 ESCAPE '\\'",
+        order_by: "position, id",
+    };
+    let page = paging::fetch_page(
+        &state.pool,
+        query.info(),
+        &sql,
+        |q| q.bind(&pattern),
+        DrempelVideo::from_row,
+    )
     .await?;
-    Ok(Json(DrempelVideoPage {
-        items: rows
-            .iter()
-            .map(DrempelVideo::from_row)
-            .collect::<Result<_, _>>()?,
-        total,
-        page: page.page,
-        per_page: page.per_page,
-    }))
+    Ok(Json(page))
 }
 
 async fn fetch(tx: &mut Tx, id: i64) -> Result<DrempelVideo, AppError> {

@@ -11,14 +11,13 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{COLUMNS, Event, KINDS, TIME_ZONE};
+use super::{COLUMNS, Event, EventKind, EventStatus, TIME_ZONE, UNKNOWN_KIND};
+use crate::closed_set::{Choice, filter};
 use crate::db::{self, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
-use crate::paging::PageQuery;
+use crate::paging::{self, ListSql, Page, PageQuery, When};
 use crate::startup::AppState;
 use crate::validation::Fields;
-
-const STATUSES: [&str; 3] = ["draft", "published", "cancelled"];
 const MAX_CAPACITY: i64 = 10_000;
 const MAX_PRICE_CENTS: i64 = 10_000_000;
 
@@ -62,33 +61,22 @@ pub(crate) fn parse_brussels(text: &str) -> Option<Timestamp> {
     Some(civil.in_tz(TIME_ZONE).ok()?.timestamp())
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct AdminEventPage {
-    pub items: Vec<AdminEvent>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
-}
-
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct AdminEventQuery {
-    /// vertelavond, zelfbeeld or webinar; all kinds when missing.
-    pub kind: Option<String>,
-    /// upcoming (not ended, soonest first; the default) or past (ended, latest first).
-    pub when: Option<String>,
-    /// 1-based page number (default 1).
-    pub page: Option<i64>,
-    /// Rows per page (default 20, at most 100).
-    pub per_page: Option<i64>,
-    /// Searches title and venue.
-    pub q: Option<String>,
+pub struct AdminEventFilter {
+    /// All kinds when missing.
+    #[param(value_type = Option<EventKind>)]
+    pub kind: Option<Choice<EventKind>>,
+    /// Upcoming when missing.
+    #[param(value_type = Option<When>)]
+    pub when: Option<Choice<When>>,
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct EventInput {
-    /// vertelavond, zelfbeeld or webinar; cannot change on edit.
-    pub kind: String,
+    /// Cannot change on edit.
+    #[schema(value_type = EventKind)]
+    pub kind: Choice<EventKind>,
     pub title: String,
     pub description: String,
     /// Brussels wall time `YYYY-MM-DDTHH:MM`.
@@ -104,12 +92,12 @@ pub struct EventInput {
     pub capacity: i64,
     /// VAT-inclusive price in euro cents.
     pub price_cents: i64,
-    /// draft, published or cancelled.
-    pub status: String,
+    #[schema(value_type = EventStatus)]
+    pub status: Choice<EventStatus>,
 }
 
 struct ValidEvent {
-    kind: String,
+    kind: EventKind,
     title: String,
     description: String,
     starts_at: String,
@@ -121,7 +109,7 @@ struct ValidEvent {
     online_url: Option<String>,
     capacity: i64,
     price_cents: i64,
-    status: String,
+    status: EventStatus,
 }
 
 impl TryFrom<EventInput> for ValidEvent {
@@ -129,12 +117,11 @@ impl TryFrom<EventInput> for ValidEvent {
 
     fn try_from(input: EventInput) -> Result<Self, AppError> {
         let mut f = Fields::default();
-        if !KINDS.contains(&input.kind.as_str()) {
-            f.error(
-                "kind",
-                "Kies een soort activiteit: vertelavond, zelfbeeld of webinar.",
-            );
-        }
+        let kind = f.choice(
+            "kind",
+            input.kind,
+            "Kies een soort activiteit: vertelavond, zelfbeeld of webinar.",
+        );
         let title = f.text(
             "title",
             &input.title,
@@ -195,18 +182,18 @@ impl TryFrom<EventInput> for ValidEvent {
         if !(0..=MAX_PRICE_CENTS).contains(&input.price_cents) {
             f.error("price_cents", "Geef een prijs van 0 euro of meer.");
         }
-        if !STATUSES.contains(&input.status.as_str()) {
-            f.error(
-                "status",
-                "Kies een status: concept, gepubliceerd of geannuleerd.",
-            );
-        }
+        let status = f.choice(
+            "status",
+            input.status,
+            "Kies een status: concept, gepubliceerd of geannuleerd.",
+        );
         f.finish()?;
-        let (Some(starts), Some(ends)) = (starts, ends) else {
+        let (Some(kind), Some(starts), Some(ends), Some(status)) = (kind, starts, ends, status)
+        else {
             unreachable!("checked above");
         };
         Ok(Self {
-            kind: input.kind,
+            kind,
             title,
             description,
             starts_at: db::format_ts(starts),
@@ -218,7 +205,7 @@ impl TryFrom<EventInput> for ValidEvent {
             online_url,
             capacity: input.capacity,
             price_cents: input.price_cents,
-            status: input.status,
+            status,
         })
     }
 }
@@ -244,9 +231,9 @@ async fn fetch(tx: &mut Tx, id: i64) -> Result<Event, AppError> {
     operation_id = "admin_list_events",
     tag = "admin",
     security(("bearer" = [])),
-    params(AdminEventQuery),
+    params(AdminEventFilter, PageQuery),
     responses(
-        (status = 200, description = "One page of events, drafts and cancelled ones included", body = AdminEventPage),
+        (status = 200, description = "One page of events, drafts and cancelled ones included; q searches title and venue", body = Page<AdminEvent>),
         (status = 422, description = "Unknown kind or when", body = ErrorBody),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
@@ -254,63 +241,40 @@ async fn fetch(tx: &mut Tx, id: i64) -> Result<Event, AppError> {
 )]
 pub async fn list_events(
     State(state): State<AppState>,
-    ApiQuery(query): ApiQuery<AdminEventQuery>,
-) -> Result<Json<AdminEventPage>, AppError> {
-    let kind = query.kind.as_deref().unwrap_or("%");
-    if kind != "%" && !KINDS.contains(&kind) {
-        return Err(AppError::invalid(
-            "Kies een geldig soort activiteit: vertelavond, zelfbeeld of webinar.",
-        ));
-    }
-    let (ended, order) = match query.when.as_deref().unwrap_or("upcoming") {
-        "upcoming" => ("ends_at > $2", "starts_at, id"),
-        "past" => ("ends_at <= $2", "starts_at DESC, id DESC"),
-        _ => {
-            return Err(AppError::invalid(
-                "Kies komende (upcoming) of voorbije (past) data.",
-            ));
-        }
-    };
-    let paging = PageQuery {
-        page: query.page,
-        per_page: query.per_page,
-        q: query.q,
-    };
-    let page = paging.info();
-    let pattern = paging.like_pattern().unwrap_or_else(|| "%".into());
+    ApiQuery(events): ApiQuery<AdminEventFilter>,
+    ApiQuery(paging): ApiQuery<PageQuery>,
+) -> Result<Json<Page<AdminEvent>>, AppError> {
+    let kind = filter(events.kind, UNKNOWN_KIND)?;
+    let when = filter(
+        events.when,
+        "Kies komende (upcoming) of voorbije (past) data.",
+    )?
+    .unwrap_or(When::Upcoming);
+    let pattern = paging.like_pattern_or_all();
     let filter = format!(
-        "WHERE kind LIKE $1 AND {ended} AND (LOWER(title) LIKE $3 ESCAPE '\\' OR LOWER(COALESCE(venue_name, '')) LIKE $3 ESCAPE '\\')"
+        "WHERE kind LIKE $1 AND {} AND (LOWER(title) LIKE $3 ESCAPE '\\' OR LOWER(COALESCE(venue_name, '')) LIKE $3 ESCAPE '\\')",
+        when.condition("$2")
     );
+    let sql = ListSql {
+        columns: COLUMNS,
+        from: "events",
+        filter: &filter,
+        order_by: when.order_by(),
+    };
     let now = db::now();
-    let total: i64 = sqlx::query(AssertSqlSafe(format!(
-        "SELECT COUNT(*) AS n FROM events {filter}"
-    )))
-    .bind(kind)
-    .bind(&now)
-    .bind(&pattern)
-    .fetch_one(&state.pool)
-    .await?
-    .try_get("n")?;
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM events {filter} ORDER BY {order} LIMIT $4 OFFSET $5"
-    )))
-    .bind(kind)
-    .bind(&now)
-    .bind(&pattern)
-    .bind(page.per_page)
-    .bind(page.offset())
-    .fetch_all(&state.pool)
+    let page = paging::fetch_page(
+        &state.pool,
+        paging.info(),
+        &sql,
+        |q| {
+            q.bind(kind.map_or("%", EventKind::as_str))
+                .bind(&now)
+                .bind(&pattern)
+        },
+        |row| AdminEvent::new(Event::from_row(row)?),
+    )
     .await?;
-    let items = rows
-        .iter()
-        .map(|row| Ok(AdminEvent::new(Event::from_row(row)?)?))
-        .collect::<Result<_, AppError>>()?;
-    Ok(Json(AdminEventPage {
-        items,
-        total,
-        page: page.page,
-        per_page: page.per_page,
-    }))
+    Ok(Json(page))
 }
 
 #[utoipa::path(

@@ -8,11 +8,33 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::closed_set::{Choice, closed_set, filter};
 use crate::db;
 use crate::error::{ApiQuery, AppError};
 use crate::startup::AppState;
 
-pub const KINDS: [&str; 3] = ["vertelavond", "zelfbeeld", "webinar"];
+closed_set! {
+    /// What an event is.
+    pub enum EventKind {
+        Vertelavond = "vertelavond",
+        /// A Zelfbeeld-Ommekeer course date.
+        Zelfbeeld = "zelfbeeld",
+        Webinar = "webinar",
+    }
+}
+
+closed_set! {
+    pub enum EventStatus {
+        /// Only the coach sees it.
+        Draft = "draft",
+        Published = "published",
+        /// Shown as cancelled; nothing can be booked.
+        Cancelled = "cancelled",
+    }
+}
+
+pub(crate) const UNKNOWN_KIND: &str =
+    "Kies een geldig soort activiteit: vertelavond, zelfbeeld of webinar.";
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/events/upcoming", get(upcoming))
@@ -21,8 +43,7 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Event {
     pub id: i64,
-    /// vertelavond, zelfbeeld or webinar.
-    pub kind: String,
+    pub kind: EventKind,
     pub title: String,
     pub description: String,
     /// UTC, RFC 3339.
@@ -39,8 +60,7 @@ pub struct Event {
     pub seats_left: i64,
     /// VAT-inclusive price in euro cents.
     pub price_cents: i64,
-    /// draft, published or cancelled.
-    pub status: String,
+    pub status: EventStatus,
 }
 
 pub(crate) const COLUMNS: &str = "id, kind, title, description, starts_at, ends_at, venue_name, street, postal_code, city, \
@@ -74,8 +94,9 @@ impl Event {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UpcomingQuery {
-    /// Only events of this kind: vertelavond, zelfbeeld or webinar.
-    pub kind: Option<String>,
+    /// Only events of this kind.
+    #[param(value_type = Option<EventKind>)]
+    pub kind: Option<Choice<EventKind>>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -100,15 +121,7 @@ pub async fn upcoming(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<UpcomingQuery>,
 ) -> Result<Json<EventList>, AppError> {
-    let kind = match query.kind.as_deref() {
-        None => None,
-        Some(k) if KINDS.contains(&k) => Some(k),
-        Some(_) => {
-            return Err(AppError::invalid(
-                "Kies een geldig soort activiteit: vertelavond, zelfbeeld of webinar.",
-            ));
-        }
-    };
+    let kind = filter(query.kind, UNKNOWN_KIND)?;
     let now = db::now();
     let rows = match kind {
         Some(kind) => sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -132,7 +145,7 @@ pub async fn upcoming(
 
 /// The event a page about `kind` should feature: the next published one that has not ended
 /// (else a cancelled one, so visitors learn it is off), else the most recent past one.
-pub async fn featured(pool: &AnyPool, kind: &str) -> Result<Option<Event>, sqlx::Error> {
+pub async fn featured(pool: &AnyPool, kind: EventKind) -> Result<Option<Event>, sqlx::Error> {
     let now = db::now();
     let next = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM events WHERE status IN ('published', 'cancelled') AND kind = $1 AND ends_at > $2 \

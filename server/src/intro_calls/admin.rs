@@ -5,17 +5,17 @@ use axum::extract::State;
 use jiff::Timestamp;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
-use sqlx::{AssertSqlSafe, Row};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::availability::{self, Availability, BlockedPeriod, Rule};
-use super::{COLUMNS, IntroCall, cancel_booked, fetch};
+use super::{COLUMNS, CancelledBy, IntroCall, cancel_booked, fetch};
+use crate::closed_set::{Choice, filter};
 use crate::db;
 use crate::dutch::WEEKDAYS;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
-use crate::paging::PageQuery;
+use crate::paging::{self, ListSql, Page, PageQuery, When};
 use crate::startup::AppState;
 use crate::validation::Fields;
 
@@ -311,21 +311,10 @@ pub async fn put_availability(
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct IntroCallQuery {
-    /// upcoming (not ended, soonest first; the default) or past (ended, latest first).
-    pub when: Option<String>,
-    /// 1-based page number (default 1).
-    pub page: Option<i64>,
-    /// Rows per page (default 20, at most 100).
-    pub per_page: Option<i64>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct IntroCallPage {
-    pub items: Vec<IntroCall>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
+pub struct IntroCallFilter {
+    /// Upcoming when missing.
+    #[param(value_type = Option<When>)]
+    pub when: Option<Choice<When>>,
 }
 
 #[utoipa::path(
@@ -334,9 +323,9 @@ pub struct IntroCallPage {
     operation_id = "admin_list_intro_calls",
     tag = "admin",
     security(("bearer" = [])),
-    params(IntroCallQuery),
+    params(IntroCallFilter, PageQuery),
     responses(
-        (status = 200, description = "One page of intro calls, cancelled ones included", body = IntroCallPage),
+        (status = 200, description = "One page of intro calls, cancelled ones included; q searches name and e-mail", body = Page<IntroCall>),
         (status = 422, description = "Unknown when", body = ErrorBody),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
@@ -344,48 +333,35 @@ pub struct IntroCallPage {
 )]
 pub async fn list_intro_calls(
     State(state): State<AppState>,
-    ApiQuery(query): ApiQuery<IntroCallQuery>,
-) -> Result<Json<IntroCallPage>, AppError> {
-    let (filter, order) = match query.when.as_deref().unwrap_or("upcoming") {
-        "upcoming" => ("ends_at > $1", "starts_at, id"),
-        "past" => ("ends_at <= $1", "starts_at DESC, id DESC"),
-        _ => {
-            return Err(AppError::invalid(
-                "Kies komende (upcoming) of voorbije (past) gesprekken.",
-            ));
-        }
+    ApiQuery(calls): ApiQuery<IntroCallFilter>,
+    ApiQuery(paging): ApiQuery<PageQuery>,
+) -> Result<Json<Page<IntroCall>>, AppError> {
+    let when = filter(
+        calls.when,
+        "Kies komende (upcoming) of voorbije (past) gesprekken.",
+    )?
+    .unwrap_or(When::Upcoming);
+    let pattern = paging.like_pattern_or_all();
+    let filter = format!(
+        "WHERE {} AND (LOWER(name) LIKE $2 ESCAPE '\\' OR LOWER(email) LIKE $2 ESCAPE '\\')",
+        when.condition("$1")
+    );
+    let sql = ListSql {
+        columns: COLUMNS,
+        from: "intro_calls",
+        filter: &filter,
+        order_by: when.order_by(),
     };
-    let page = PageQuery {
-        page: query.page,
-        per_page: query.per_page,
-        q: None,
-    }
-    .info();
     let now = db::now();
-    let total: i64 = sqlx::query(AssertSqlSafe(format!(
-        "SELECT COUNT(*) AS n FROM intro_calls WHERE {filter}"
-    )))
-    .bind(&now)
-    .fetch_one(&state.pool)
-    .await?
-    .try_get("n")?;
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM intro_calls WHERE {filter} ORDER BY {order} LIMIT $2 OFFSET $3"
-    )))
-    .bind(&now)
-    .bind(page.per_page)
-    .bind(page.offset())
-    .fetch_all(&state.pool)
+    let page = paging::fetch_page(
+        &state.pool,
+        paging.info(),
+        &sql,
+        |q| q.bind(&now).bind(&pattern),
+        IntroCall::from_row,
+    )
     .await?;
-    Ok(Json(IntroCallPage {
-        items: rows
-            .iter()
-            .map(IntroCall::from_row)
-            .collect::<Result<_, _>>()?,
-        total,
-        page: page.page,
-        per_page: page.per_page,
-    }))
+    Ok(Json(page))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -431,7 +407,7 @@ pub async fn cancel_intro_call(
     if call.end()? <= Timestamp::now() {
         return Err(AppError::Conflict("Dit gesprek is al voorbij.".into()));
     }
-    cancel_booked(&mut tx, &state, &call, "coach", Some(&message)).await?;
+    cancel_booked(&mut tx, &state, &call, CancelledBy::Coach, Some(&message)).await?;
     let call = fetch(&mut tx, id).await?;
     tx.commit().await?;
     state.outbox_notify.notify_one();

@@ -2,7 +2,7 @@
 //! links), cancellation and reminder, and the coach's notifications.
 use jiff::Timestamp;
 
-use super::IntroCall;
+use super::{CallMode, IntroCall};
 use crate::dutch;
 use crate::ics::{self, CalendarEvent};
 use crate::outbox::EmailMessage;
@@ -22,23 +22,23 @@ pub enum CoachNote {
 }
 
 /// "telefonisch", "via video", "in de praktijk in Mechelen".
-pub fn mode_label(state: &AppState, mode: &str) -> String {
+pub fn mode_label(state: &AppState, mode: CallMode) -> String {
     match mode {
-        "phone" => "telefonisch".into(),
-        "video" => "via video".into(),
-        _ => format!("in de praktijk in {}", state.site.contact.city),
+        CallMode::Phone => "telefonisch".into(),
+        CallMode::Video => "via video".into(),
+        CallMode::InPerson => format!("in de praktijk in {}", state.site.contact.city),
     }
 }
 
 fn how(state: &AppState, call: &IntroCall) -> String {
     let c = &state.site.contact;
-    match call.mode.as_str() {
-        "phone" => format!(
+    match call.mode {
+        CallMode::Phone => format!(
             "Hoe: telefonisch. We bellen je op {}.",
             call.phone.as_deref().unwrap_or_default()
         ),
-        "video" => "Hoe: via video. Je krijgt de link voor het videogesprek uiterlijk de dag ervoor per e-mail.".into(),
-        _ => format!(
+        CallMode::Video => "Hoe: via video. Je krijgt de link voor het videogesprek uiterlijk de dag ervoor per e-mail.".into(),
+        CallMode::InPerson => format!(
             "Waar: in de praktijk, {}, {} {}.",
             c.street, c.postal_code, c.city
         ),
@@ -47,10 +47,10 @@ fn how(state: &AppState, call: &IntroCall) -> String {
 
 fn location(state: &AppState, call: &IntroCall) -> String {
     let c = &state.site.contact;
-    match call.mode.as_str() {
-        "phone" => "Telefonisch".into(),
-        "video" => "Videogesprek".into(),
-        _ => format!("{}, {} {}", c.street, c.postal_code, c.city),
+    match call.mode {
+        CallMode::Phone => "Telefonisch".into(),
+        CallMode::Video => "Videogesprek".into(),
+        CallMode::InPerson => format!("{}, {} {}", c.street, c.postal_code, c.city),
     }
 }
 
@@ -221,7 +221,7 @@ pub fn to_coach(
     };
     let mut details = format!(
         "Wanneer: {when}\nHoe: {}\nE-mail: {}",
-        mode_label(state, &call.mode),
+        mode_label(state, call.mode),
         call.email
     );
     if let Some(phone) = &call.phone {

@@ -18,6 +18,7 @@ use utoipa::ToSchema;
 
 use self::availability::{Availability, Slot};
 use self::mail::CoachNote;
+use crate::closed_set::{Choice, closed_set};
 use crate::db::{self, Tx};
 use crate::domain::{EmailAddress, PhoneNumber};
 use crate::dutch::brussels;
@@ -37,8 +38,38 @@ pub fn router() -> Router<AppState> {
         .route("/intro-calls/move", post(move_call))
 }
 
-/// How the call takes place.
-pub const MODES: [&str; 3] = ["phone", "video", "in_person"];
+closed_set! {
+    /// How the call takes place.
+    pub enum CallMode {
+        Phone = "phone",
+        Video = "video",
+        /// At the coach's practice.
+        InPerson = "in_person",
+    }
+}
+
+closed_set! {
+    pub enum IntroCallStatus {
+        Booked = "booked",
+        Cancelled = "cancelled",
+    }
+}
+
+closed_set! {
+    /// Who cancelled an intro call.
+    pub enum CancelledBy {
+        Visitor = "visitor",
+        Coach = "coach",
+    }
+}
+
+closed_set! {
+    /// What a link in the visitor's e-mail may do.
+    pub enum ManageAction {
+        Cancel = "cancel",
+        Move = "move",
+    }
+}
 
 const TAKEN: &str = "Sorry, dit moment is net geboekt door iemand anders. Kies een ander moment.";
 const NOT_BOOKABLE: &str =
@@ -64,16 +95,14 @@ pub struct IntroCall {
     pub starts_at: String,
     /// UTC, RFC 3339.
     pub ends_at: String,
-    /// phone, video or in_person.
-    pub mode: String,
+    pub mode: CallMode,
     pub name: String,
     pub email: String,
     pub phone: Option<String>,
     pub question: Option<String>,
-    /// booked or cancelled.
-    pub status: String,
-    /// visitor or coach, when cancelled.
-    pub cancelled_by: Option<String>,
+    pub status: IntroCallStatus,
+    /// Set when cancelled.
+    pub cancelled_by: Option<CancelledBy>,
     /// The coach's message to the visitor when she cancelled.
     pub cancel_message: Option<String>,
     /// UTC, RFC 3339.
@@ -196,9 +225,9 @@ pub struct BookingRequest {
     /// A `starts_at` from /api/intro-calls/slots.
     #[serde(default)]
     pub starts_at: String,
-    /// phone, video or in_person.
     #[serde(default)]
-    pub mode: String,
+    #[schema(value_type = CallMode)]
+    pub mode: Choice<CallMode>,
     #[serde(default)]
     pub name: String,
     #[serde(default)]
@@ -217,14 +246,14 @@ pub struct BookingResponse {
     pub starts_at: String,
     /// UTC, RFC 3339.
     pub ends_at: String,
-    pub mode: String,
+    pub mode: CallMode,
     /// Dutch, fit to show a visitor.
     pub message: String,
 }
 
 struct NewCall {
     starts_at: Timestamp,
-    mode: String,
+    mode: CallMode,
     name: String,
     email: EmailAddress,
     phone: Option<PhoneNumber>,
@@ -245,19 +274,18 @@ impl TryFrom<BookingRequest> for NewCall {
     fn try_from(req: BookingRequest) -> Result<Self, AppError> {
         let mut f = Fields::default();
         let starts_at = parse_start(&mut f, &req.starts_at);
-        if !MODES.contains(&req.mode.as_str()) {
-            f.error(
-                "mode",
-                "Kies hoe je het gesprek wilt: telefonisch, via video of in de praktijk.",
-            );
-        }
+        let mode = f.choice(
+            "mode",
+            req.mode,
+            "Kies hoe je het gesprek wilt: telefonisch, via video of in de praktijk.",
+        );
         let name = f.text("name", &req.name, "Je naam", Some("Vul je naam in."), 100);
         let email = EmailAddress::parse(&req.email)
             .map_err(|m| f.error("email", m))
             .ok();
         let phone_text = req.phone.as_deref().unwrap_or_default().trim();
         let phone = if phone_text.is_empty() {
-            if req.mode == "phone" {
+            if mode == Some(CallMode::Phone) {
                 f.error(
                     "phone",
                     "Vul je telefoonnummer in: voor een telefonisch gesprek bellen we je op.",
@@ -277,12 +305,12 @@ impl TryFrom<BookingRequest> for NewCall {
             500,
         );
         f.finish()?;
-        let (Some(starts_at), Some(email)) = (starts_at, email) else {
+        let (Some(starts_at), Some(mode), Some(email)) = (starts_at, mode, email) else {
             unreachable!("checked above");
         };
         Ok(Self {
             starts_at,
-            mode: req.mode,
+            mode,
             name,
             email,
             phone,
@@ -321,7 +349,7 @@ fn booking_response(call: &IntroCall, message: &str) -> BookingResponse {
     BookingResponse {
         starts_at: call.starts_at.clone(),
         ends_at: call.ends_at.clone(),
-        mode: call.mode.clone(),
+        mode: call.mode,
         message: message.into(),
     }
 }
@@ -357,7 +385,7 @@ pub async fn book(
     )
     .bind(db::format_ts(slot.starts_at))
     .bind(db::format_ts(slot.ends_at))
-    .bind(&call.mode)
+    .bind(call.mode)
     .bind(&call.name)
     .bind(call.email.as_ref())
     .bind(call.phone.as_ref().map(|p| p.as_ref().to_string()))
@@ -417,41 +445,36 @@ pub struct CallMoveRequest {
 
 #[derive(Serialize, ToSchema)]
 pub struct ManagedCall {
-    /// What this link may do: cancel or move.
-    pub action: &'static str,
+    /// What this link may do.
+    pub action: ManageAction,
     /// UTC, RFC 3339.
     pub starts_at: String,
     /// UTC, RFC 3339.
     pub ends_at: String,
-    pub mode: String,
+    pub mode: CallMode,
     pub name: String,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct CallStatus {
-    pub status: &'static str,
+    pub status: IntroCallStatus,
 }
 
-#[derive(Clone, Copy)]
-enum Purpose {
-    Cancel,
-    Move,
-}
-
-impl Purpose {
-    fn column(self) -> &'static str {
+impl ManageAction {
+    /// The column with the hash of this link's token.
+    fn token_column(self) -> &'static str {
         match self {
-            Purpose::Cancel => "cancel_token_hash",
-            Purpose::Move => "move_token_hash",
+            ManageAction::Cancel => "cancel_token_hash",
+            ManageAction::Move => "move_token_hash",
         }
     }
 }
 
-/// The booked, not yet started call whose `purpose` link carries `token`.
+/// The booked, not yet started call whose `action` link carries `token`.
 async fn find_by_token(
     tx: &mut Tx,
     token: &str,
-    purpose: Purpose,
+    action: ManageAction,
     now: Timestamp,
 ) -> Result<Option<IntroCall>, AppError> {
     let token = token.trim();
@@ -460,7 +483,7 @@ async fn find_by_token(
     }
     let row = sqlx::query(AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM intro_calls WHERE {} = $1 AND status = 'booked'",
-        purpose.column()
+        action.token_column()
     )))
     .bind(hash_token(token))
     .fetch_optional(&mut **tx)
@@ -495,8 +518,8 @@ pub async fn manage(
 ) -> Result<Json<ManagedCall>, AppError> {
     let now = Timestamp::now();
     let mut tx = state.pool.begin().await?;
-    for (action, purpose) in [("cancel", Purpose::Cancel), ("move", Purpose::Move)] {
-        if let Some(call) = find_by_token(&mut tx, &body.token, purpose, now).await? {
+    for action in [ManageAction::Cancel, ManageAction::Move] {
+        if let Some(call) = find_by_token(&mut tx, &body.token, action, now).await? {
             return Ok(Json(ManagedCall {
                 action,
                 starts_at: call.starts_at,
@@ -514,7 +537,7 @@ pub(crate) async fn cancel_booked(
     tx: &mut Tx,
     state: &AppState,
     call: &IntroCall,
-    by: &'static str,
+    by: CancelledBy,
     message: Option<&str>,
 ) -> Result<(), AppError> {
     let now = db::now();
@@ -533,7 +556,7 @@ pub(crate) async fn cancel_booked(
         return Err(AppError::Conflict("Dit gesprek was al geannuleerd.".into()));
     }
     outbox::enqueue_email(tx, &mail::cancelled(state, call, message)?).await?;
-    if by == "visitor" {
+    if by == CancelledBy::Visitor {
         outbox::enqueue_email(tx, &mail::to_coach(state, call, CoachNote::Cancelled)?).await?;
     }
     Ok(())
@@ -557,14 +580,14 @@ pub async fn cancel(
     ApiJson(body): ApiJson<CallTokenRequest>,
 ) -> Result<Json<CallStatus>, AppError> {
     let mut tx = db::begin_write(&state.pool).await?;
-    let call = find_by_token(&mut tx, &body.token, Purpose::Cancel, Timestamp::now())
+    let call = find_by_token(&mut tx, &body.token, ManageAction::Cancel, Timestamp::now())
         .await?
         .ok_or_else(invalid_link)?;
-    cancel_booked(&mut tx, &state, &call, "visitor", None).await?;
+    cancel_booked(&mut tx, &state, &call, CancelledBy::Visitor, None).await?;
     tx.commit().await?;
     state.outbox_notify.notify_one();
     Ok(Json(CallStatus {
-        status: "cancelled",
+        status: IntroCallStatus::Cancelled,
     }))
 }
 
@@ -592,7 +615,7 @@ pub async fn move_call(
     let starts_at = starts_at.expect("checked above");
     let now = Timestamp::now();
     let mut tx = db::begin_write(&state.pool).await?;
-    let call = find_by_token(&mut tx, &body.token, Purpose::Move, now)
+    let call = find_by_token(&mut tx, &body.token, ManageAction::Move, now)
         .await?
         .ok_or_else(invalid_link)?;
     let slot = claim_slot(&mut tx, starts_at, now, Some(call.id)).await?;

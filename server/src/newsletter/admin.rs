@@ -9,9 +9,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::SubscriberStatus;
+use crate::closed_set::{Choice, filter};
 use crate::csv_export::{self, belgian, cell};
 use crate::error::{ApiQuery, AppError, ErrorBody};
-use crate::paging::PageQuery;
+use crate::paging::{self, ListSql, Page, PageQuery};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -25,8 +27,7 @@ pub struct Subscriber {
     pub id: i64,
     pub first_name: String,
     pub email: String,
-    /// pending, confirmed or unsubscribed.
-    pub status: String,
+    pub status: SubscriberStatus,
     /// UTC, RFC 3339.
     pub created_at: String,
     pub confirmed_at: Option<String>,
@@ -49,29 +50,13 @@ impl Subscriber {
     }
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct SubscriberPage {
-    /// Newest first.
-    pub items: Vec<Subscriber>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
-}
-
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct SubscriberQuery {
-    /// pending, confirmed or unsubscribed; all when missing.
-    pub status: Option<String>,
-    /// 1-based page number (default 1).
-    pub page: Option<i64>,
-    /// Rows per page (default 20, at most 100).
-    pub per_page: Option<i64>,
-    /// Searches first name and e-mail.
-    pub q: Option<String>,
+pub struct SubscriberFilter {
+    /// All when missing.
+    #[param(value_type = Option<SubscriberStatus>)]
+    pub status: Option<Choice<SubscriberStatus>>,
 }
-
-const FILTER: &str = "WHERE status LIKE $1 AND (LOWER(first_name) LIKE $2 ESCAPE '\\' OR email_normalized LIKE $2 ESCAPE '\\')";
 
 #[utoipa::path(
     get,
@@ -79,9 +64,9 @@ const FILTER: &str = "WHERE status LIKE $1 AND (LOWER(first_name) LIKE $2 ESCAPE
     operation_id = "admin_list_subscribers",
     tag = "admin",
     security(("bearer" = [])),
-    params(SubscriberQuery),
+    params(SubscriberFilter, PageQuery),
     responses(
-        (status = 200, description = "One page of subscribers, newest first", body = SubscriberPage),
+        (status = 200, description = "One page of subscribers, newest first; q searches first name and e-mail", body = Page<Subscriber>),
         (status = 422, description = "Unknown status", body = ErrorBody),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
@@ -89,55 +74,29 @@ const FILTER: &str = "WHERE status LIKE $1 AND (LOWER(first_name) LIKE $2 ESCAPE
 )]
 pub async fn list_subscribers(
     State(state): State<AppState>,
-    ApiQuery(query): ApiQuery<SubscriberQuery>,
-) -> Result<Json<SubscriberPage>, AppError> {
-    let status = match query.status.as_deref().filter(|s| !s.is_empty()) {
-        None => "%",
-        Some(s @ ("pending" | "confirmed" | "unsubscribed")) => s,
-        Some(_) => return Err(AppError::invalid("Kies een geldige status.")),
+    ApiQuery(subscribers): ApiQuery<SubscriberFilter>,
+    ApiQuery(paging): ApiQuery<PageQuery>,
+) -> Result<Json<Page<Subscriber>>, AppError> {
+    let status = filter(subscribers.status, "Kies een geldige status.")?;
+    let pattern = paging.like_pattern_or_all();
+    let sql = ListSql {
+        columns: COLUMNS,
+        from: "newsletter_subscribers",
+        filter: "WHERE status LIKE $1 AND (LOWER(first_name) LIKE $2 ESCAPE '\\' OR email_normalized LIKE $2 ESCAPE '\\')",
+        order_by: "created_at DESC, id DESC",
     };
-    let paging = PageQuery {
-        page: query.page,
-        per_page: query.per_page,
-        q: query.q,
-    };
-    let page = paging.info();
-    let pattern = paging.like_pattern().unwrap_or_else(|| "%".into());
-    let total: i64 = sqlx::query(AssertSqlSafe(format!(
-        "SELECT COUNT(*) AS n FROM newsletter_subscribers {FILTER}"
-    )))
-    .bind(status)
-    .bind(&pattern)
-    .fetch_one(&state.pool)
-    .await?
-    .try_get("n")?;
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM newsletter_subscribers {FILTER} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4"
-    )))
-    .bind(status)
-    .bind(&pattern)
-    .bind(page.per_page)
-    .bind(page.offset())
-    .fetch_all(&state.pool)
+    let page = paging::fetch_page(
+        &state.pool,
+        paging.info(),
+        &sql,
+        |q| {
+            q.bind(status.map_or("%", SubscriberStatus::as_str))
+                .bind(&pattern)
+        },
+        Subscriber::from_row,
+    )
     .await?;
-    Ok(Json(SubscriberPage {
-        items: rows
-            .iter()
-            .map(Subscriber::from_row)
-            .collect::<Result<_, _>>()?,
-        total,
-        page: page.page,
-        per_page: page.per_page,
-    }))
-}
-
-fn status_label(status: &str) -> &str {
-    match status {
-        "pending" => "In afwachting",
-        "confirmed" => "Bevestigd",
-        "unsubscribed" => "Uitgeschreven",
-        other => other,
-    }
+    Ok(Json(page))
 }
 
 #[utoipa::path(
@@ -165,7 +124,7 @@ pub async fn export_subscribers(State(state): State<AppState>) -> Result<Respons
             Ok(vec![
                 cell(&s.first_name),
                 cell(&s.email),
-                cell(status_label(&s.status)),
+                cell(s.status.label()),
                 belgian(Some(&s.created_at))?,
                 belgian(s.confirmed_at.as_deref())?,
                 belgian(s.unsubscribed_at.as_deref())?,

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
 
+use crate::closed_set::closed_set;
 use crate::db;
 use crate::domain::{EmailAddress, FirstName};
 use crate::error::{ApiJson, AppError, ErrorBody};
@@ -23,6 +24,26 @@ pub fn router() -> Router<AppState> {
         .route("/newsletter", post(subscribe))
         .route("/newsletter/confirm", post(confirm))
         .route("/newsletter/unsubscribe", post(unsubscribe))
+}
+
+closed_set! {
+    pub enum SubscriberStatus {
+        /// Signed up; the confirmation link in the e-mail was not clicked yet.
+        Pending = "pending",
+        Confirmed = "confirmed",
+        Unsubscribed = "unsubscribed",
+    }
+}
+
+impl SubscriberStatus {
+    /// For the coach's CSV export.
+    pub fn label(self) -> &'static str {
+        match self {
+            SubscriberStatus::Pending => "In afwachting",
+            SubscriberStatus::Confirmed => "Bevestigd",
+            SubscriberStatus::Unsubscribed => "Uitgeschreven",
+        }
+    }
 }
 
 /// Field names follow the spec's payload (`firstName`); missing fields count as empty.
@@ -38,7 +59,7 @@ pub struct SubscribeRequest {
 #[derive(Serialize, ToSchema)]
 pub struct SubscribeResponse {
     /// pending (check your mailbox) or confirmed (already subscribed).
-    pub status: &'static str,
+    pub status: SubscriberStatus,
     /// Dutch, fit to show a visitor.
     pub message: &'static str,
 }
@@ -52,7 +73,7 @@ pub struct TokenRequest {
 
 #[derive(Serialize, ToSchema)]
 pub struct StatusResponse {
-    pub status: &'static str,
+    pub status: SubscriberStatus,
 }
 
 struct NewSubscriber {
@@ -127,16 +148,16 @@ pub async fn subscribe(
     .await?
     .is_some();
     if !inserted {
-        let status: String =
+        let status: SubscriberStatus =
             sqlx::query("SELECT status FROM newsletter_subscribers WHERE email_normalized = $1")
                 .bind(&normalized)
                 .fetch_one(&mut *tx)
                 .await?
                 .try_get("status")?;
-        if status == "confirmed" {
+        if status == SubscriberStatus::Confirmed {
             tx.commit().await?;
             return Ok(Json(SubscribeResponse {
-                status: "confirmed",
+                status: SubscriberStatus::Confirmed,
                 message: CONFIRMED_MESSAGE,
             }));
         }
@@ -166,7 +187,7 @@ pub async fn subscribe(
     tx.commit().await?;
     state.outbox_notify.notify_one();
     Ok(Json(SubscribeResponse {
-        status: "pending",
+        status: SubscriberStatus::Pending,
         message: PENDING_MESSAGE,
     }))
 }
@@ -200,8 +221,8 @@ pub async fn confirm(
     .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(not_found)?;
-    let status: String = row.try_get("status")?;
-    if status == "pending" {
+    let status: SubscriberStatus = row.try_get("status")?;
+    if status == SubscriberStatus::Pending {
         let id: i64 = row.try_get("id")?;
         let now = db::now();
         sqlx::query(
@@ -224,7 +245,7 @@ pub async fn confirm(
     tx.commit().await?;
     state.outbox_notify.notify_one();
     Ok(Json(StatusResponse {
-        status: "confirmed",
+        status: SubscriberStatus::Confirmed,
     }))
 }
 
@@ -256,8 +277,8 @@ pub async fn unsubscribe(
     .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(not_found)?;
-    let status: String = row.try_get("status")?;
-    if status != "unsubscribed" {
+    let status: SubscriberStatus = row.try_get("status")?;
+    if status != SubscriberStatus::Unsubscribed {
         let id: i64 = row.try_get("id")?;
         let now = db::now();
         sqlx::query(
@@ -276,6 +297,6 @@ pub async fn unsubscribe(
     tx.commit().await?;
     state.outbox_notify.notify_one();
     Ok(Json(StatusResponse {
-        status: "unsubscribed",
+        status: SubscriberStatus::Unsubscribed,
     }))
 }

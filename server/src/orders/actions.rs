@@ -7,7 +7,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::admin::AdminOrderDetail;
-use super::{record, release_hold};
+use super::{OrderAttention, OrderStatus, record, release_hold};
+use crate::configuration::PaymentProviderKind;
 use crate::db;
 use crate::error::{ApiPath, AppError, ErrorBody};
 use crate::outbox;
@@ -51,20 +52,20 @@ pub async fn refund(
     .fetch_optional(&state.pool)
     .await?
     .ok_or_else(order_not_found)?;
-    let status: String = row.try_get("status")?;
-    let attention: Option<String> = row.try_get("attention")?;
-    if !(status == "paid" || attention.as_deref() == Some("refund_needed")) {
-        return Err(AppError::Conflict(if status == "refunded" {
+    let status: OrderStatus = row.try_get("status")?;
+    let attention: Option<OrderAttention> = row.try_get("attention")?;
+    if !(status == OrderStatus::Paid || attention == Some(OrderAttention::RefundNeeded)) {
+        return Err(AppError::Conflict(if status == OrderStatus::Refunded {
             "Deze bestelling is al terugbetaald.".into()
         } else {
             "Voor deze bestelling is niets betaald, dus er valt niets terug te betalen.".into()
         }));
     }
-    let provider: String = row.try_get("provider")?;
-    if provider != state.payments.name() {
+    let provider: PaymentProviderKind = row.try_get("provider")?;
+    if provider != state.payments.kind() {
         return Err(AppError::Conflict(format!(
             "Deze bestelling is betaald via {provider}, maar de site gebruikt nu {}. Betaal ze terug bij {provider} zelf.",
-            state.payments.name()
+            state.payments.kind()
         )));
     }
     // Money moves first: if the provider refuses, nothing changes here.
@@ -104,7 +105,7 @@ pub async fn refund(
     record(
         &mut tx,
         id,
-        "refunded",
+        OrderStatus::Refunded,
         &format!("Terugbetaald via {provider}; tickets geannuleerd."),
     )
     .await?;
@@ -133,20 +134,26 @@ pub async fn resend(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<StatusCode, AppError> {
     let mut tx = db::begin_write(&state.pool).await?;
-    let status: String = sqlx::query("SELECT status FROM orders WHERE id = $1")
+    let status: OrderStatus = sqlx::query("SELECT status FROM orders WHERE id = $1")
         .bind(id)
         .fetch_optional(&mut *tx)
         .await?
         .ok_or_else(order_not_found)?
         .try_get("status")?;
-    if status != "paid" {
+    if status != OrderStatus::Paid {
         return Err(AppError::Conflict(
             "Alleen een betaalde bestelling heeft een bevestiging om opnieuw te sturen.".into(),
         ));
     }
     let message = super::confirmation_email(&mut tx, &state, id).await?;
     outbox::enqueue_email(&mut tx, &message).await?;
-    record(&mut tx, id, "paid", "Bevestiging opnieuw verstuurd.").await?;
+    record(
+        &mut tx,
+        id,
+        OrderStatus::Paid,
+        "Bevestiging opnieuw verstuurd.",
+    )
+    .await?;
     tx.commit().await?;
     state.outbox_notify.notify_one();
     Ok(StatusCode::NO_CONTENT)

@@ -9,14 +9,13 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::{OrderAttention, OrderHistoryStatus, OrderStatus};
+use crate::closed_set::{Choice, closed_set, filter};
+use crate::configuration::PaymentProviderKind;
 use crate::error::{ApiPath, ApiQuery, AppError, ErrorBody};
-use crate::paging::PageQuery;
+use crate::paging::{self, ListSql, Page, PageQuery};
 use crate::startup::AppState;
 use crate::tickets::{self, Ticket};
-
-pub const STATUSES: [&str; 6] = [
-    "pending", "paid", "canceled", "expired", "failed", "refunded",
-];
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -29,10 +28,9 @@ pub struct AdminOrder {
     pub id: i64,
     /// The unguessable id in the buyer's links.
     pub public_id: String,
-    /// pending, paid, canceled, expired, failed or refunded.
-    pub status: String,
-    /// Set when the coach must act, e.g. `refund_needed`.
-    pub attention: Option<String>,
+    pub status: OrderStatus,
+    /// Set when the coach must act.
+    pub attention: Option<OrderAttention>,
     pub product_name: String,
     pub event_title: Option<String>,
     pub quantity: i64,
@@ -43,22 +41,23 @@ pub struct AdminOrder {
     pub total_cents: i64,
     pub discount_cents: i64,
     pub coupon_code: Option<String>,
-    pub provider: String,
+    pub provider: PaymentProviderKind,
     pub provider_ref: Option<String>,
     /// UTC, RFC 3339.
     pub created_at: String,
     pub paid_at: Option<String>,
 }
 
-/// Every column an admin view needs, for `... FROM orders o` + the joins below.
-const SELECT: &str = "SELECT o.id, o.public_id, o.status, o.attention, p.name AS product_name, \
+/// Every column an admin view needs, from [`FROM`].
+const COLUMNS: &str = "o.id, o.public_id, o.status, o.attention, p.name AS product_name, \
      e.title AS event_title, o.quantity, o.first_name, o.last_name, o.email, o.total_cents, o.discount_cents, \
      o.coupon_code, o.provider, o.provider_ref, o.created_at, o.paid_at, o.phone, o.company, o.vat_number, \
-     o.unit_price_cents, o.subtotal_cents, o.consent_text, o.terms_accepted_at, o.expires_at \
-     FROM orders o JOIN products p ON p.id = o.product_id LEFT JOIN events e ON e.id = o.event_id";
+     o.unit_price_cents, o.subtotal_cents, o.consent_text, o.terms_accepted_at, o.expires_at";
+const FROM: &str =
+    "orders o JOIN products p ON p.id = o.product_id LEFT JOIN events e ON e.id = o.event_id";
 
 impl AdminOrder {
-    /// From a row of [`SELECT`] (plus any WHERE / ORDER BY).
+    /// From a row of [`COLUMNS`].
     pub(crate) fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
         Ok(Self {
             id: row.try_get("id")?,
@@ -85,12 +84,14 @@ impl AdminOrder {
 /// The orders of `sql_filter` (a WHERE clause over `o`, with `$1` the first parameter bound by
 /// the caller), newest first. Used by the dashboard.
 pub(crate) fn select(sql_filter: &str) -> String {
-    format!("{SELECT} {sql_filter} ORDER BY o.created_at DESC, o.id DESC")
+    format!("SELECT {COLUMNS} FROM {FROM} {sql_filter} ORDER BY {NEWEST_FIRST}")
 }
+
+const NEWEST_FIRST: &str = "o.created_at DESC, o.id DESC";
 
 #[derive(Serialize, ToSchema)]
 pub struct OrderHistoryEntry {
-    pub status: String,
+    pub status: OrderHistoryStatus,
     pub note: String,
     /// UTC, RFC 3339.
     pub created_at: String,
@@ -116,27 +117,26 @@ pub struct AdminOrderDetail {
     pub tickets: Vec<Ticket>,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct AdminOrderPage {
-    /// Newest first.
-    pub items: Vec<AdminOrder>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
+closed_set! {
+    /// Which orders the list shows: those of one status, or those the coach must act on.
+    pub enum OrderFilter {
+        Pending = "pending",
+        Paid = "paid",
+        Cancelled = "cancelled",
+        Expired = "expired",
+        Failed = "failed",
+        Refunded = "refunded",
+        /// Orders with `attention` set, whatever their status.
+        Attention = "attention",
+    }
 }
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct AdminOrderQuery {
-    /// pending, paid, canceled, expired, failed, refunded, or attention (orders the coach must
-    /// act on, whatever their status); all when missing.
-    pub status: Option<String>,
-    /// 1-based page number (default 1).
-    pub page: Option<i64>,
-    /// Rows per page (default 20, at most 100).
-    pub per_page: Option<i64>,
-    /// Searches the buyer's name and e-mail, the order id and the coupon code.
-    pub q: Option<String>,
+pub struct AdminOrderFilter {
+    /// All orders when missing.
+    #[param(value_type = Option<OrderFilter>)]
+    pub status: Option<Choice<OrderFilter>>,
 }
 
 fn not_found() -> AppError {
@@ -146,11 +146,13 @@ fn not_found() -> AppError {
 /// One order with its history and tickets: for the detail view, and the answer of actions on
 /// an order (refund). Works on a pooled connection or inside a transaction (`&mut *tx`).
 pub async fn detail(conn: &mut AnyConnection, id: i64) -> Result<AdminOrderDetail, AppError> {
-    let row = sqlx::query(AssertSqlSafe(format!("{SELECT} WHERE o.id = $1")))
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or_else(not_found)?;
+    let row = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM {FROM} WHERE o.id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or_else(not_found)?;
     let history = sqlx::query(
         "SELECT status, note, created_at FROM order_history WHERE order_id = $1 ORDER BY id",
     )
@@ -188,9 +190,9 @@ pub async fn detail(conn: &mut AnyConnection, id: i64) -> Result<AdminOrderDetai
     operation_id = "admin_list_orders",
     tag = "admin",
     security(("bearer" = [])),
-    params(AdminOrderQuery),
+    params(AdminOrderFilter, PageQuery),
     responses(
-        (status = 200, description = "One page of orders, newest first", body = AdminOrderPage),
+        (status = 200, description = "One page of orders, newest first; q searches the buyer's name and e-mail, the order id and the coupon code", body = Page<AdminOrder>),
         (status = 422, description = "Unknown status", body = ErrorBody),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
@@ -198,57 +200,39 @@ pub async fn detail(conn: &mut AnyConnection, id: i64) -> Result<AdminOrderDetai
 )]
 pub async fn list_orders(
     State(state): State<AppState>,
-    ApiQuery(query): ApiQuery<AdminOrderQuery>,
-) -> Result<Json<AdminOrderPage>, AppError> {
-    let (attention, status) = match query.status.as_deref().filter(|s| !s.is_empty()) {
+    ApiQuery(orders): ApiQuery<AdminOrderFilter>,
+    ApiQuery(paging): ApiQuery<PageQuery>,
+) -> Result<Json<Page<AdminOrder>>, AppError> {
+    let shown = filter(
+        orders.status,
+        "Kies een geldige status: in afwachting, betaald, geannuleerd, verlopen, mislukt, terugbetaald of actie nodig.",
+    )?;
+    let (attention, status) = match shown {
         None => ("", "%"),
-        Some("attention") => ("o.attention IS NOT NULL AND ", "%"),
-        Some(s) if STATUSES.contains(&s) => ("", s),
-        Some(_) => {
-            return Err(AppError::invalid(
-                "Kies een geldige status: in afwachting, betaald, geannuleerd, verlopen, mislukt, terugbetaald of actie nodig.",
-            ));
-        }
+        Some(OrderFilter::Attention) => ("o.attention IS NOT NULL AND ", "%"),
+        Some(status) => ("", status.as_str()),
     };
-    let paging = PageQuery {
-        page: query.page,
-        per_page: query.per_page,
-        q: query.q,
-    };
-    let page = paging.info();
-    let pattern = paging.like_pattern().unwrap_or_else(|| "%".into());
+    let pattern = paging.like_pattern_or_all();
     let filter = format!(
         "WHERE {attention}o.status LIKE $1 AND (LOWER(o.first_name || ' ' || o.last_name) LIKE $2 ESCAPE '\\' \
          OR LOWER(o.email) LIKE $2 ESCAPE '\\' OR LOWER(o.public_id) LIKE $2 ESCAPE '\\' \
          OR LOWER(COALESCE(o.coupon_code, '')) LIKE $2 ESCAPE '\\')"
     );
-    let total: i64 = sqlx::query(AssertSqlSafe(format!(
-        "SELECT COUNT(*) AS n FROM orders o {filter}"
-    )))
-    .bind(status)
-    .bind(&pattern)
-    .fetch_one(&state.pool)
-    .await?
-    .try_get("n")?;
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "{} LIMIT $3 OFFSET $4",
-        select(&filter)
-    )))
-    .bind(status)
-    .bind(&pattern)
-    .bind(page.per_page)
-    .bind(page.offset())
-    .fetch_all(&state.pool)
+    let sql = ListSql {
+        columns: COLUMNS,
+        from: FROM,
+        filter: &filter,
+        order_by: NEWEST_FIRST,
+    };
+    let page = paging::fetch_page(
+        &state.pool,
+        paging.info(),
+        &sql,
+        |q| q.bind(status).bind(&pattern),
+        AdminOrder::from_row,
+    )
     .await?;
-    Ok(Json(AdminOrderPage {
-        items: rows
-            .iter()
-            .map(AdminOrder::from_row)
-            .collect::<Result<_, _>>()?,
-        total,
-        page: page.page,
-        per_page: page.per_page,
-    }))
+    Ok(Json(page))
 }
 
 #[utoipa::path(

@@ -3,7 +3,7 @@
 use sqlx::{AssertSqlSafe, Row};
 
 use crate::db::{self, Tx};
-use crate::events::{COLUMNS as EVENT_COLUMNS, Event};
+use crate::events::{COLUMNS as EVENT_COLUMNS, Event, EventKind};
 use crate::ics::{self, CalendarEvent};
 use crate::outbox::compose::{calendar_attachment, compose, link, text};
 use crate::outbox::{self, Attachment, EmailMessage};
@@ -114,7 +114,7 @@ pub async fn confirmation_email(
             .iter()
             .map(|r| r.try_get::<String, _>("code").map(|c| display_code(&c)))
             .collect::<Result<_, _>>()?;
-            let is_booking = event.kind == "zelfbeeld";
+            let is_booking = event.kind == EventKind::Zelfbeeld;
             subject = if is_booking {
                 format!("Je plaats voor {} is geboekt", event.title)
             } else {

@@ -1,4 +1,4 @@
-//! The order lifecycle: pending → paid | canceled | expired | failed, then refunded.
+//! The order lifecycle: pending → paid | cancelled | expired | failed, then refunded.
 //! Every transition is a conditional UPDATE on the current status inside one transaction with
 //! its effects (seats, coupon, tickets, e-mail), so a transition happens at most once.
 pub mod actions;
@@ -13,24 +13,85 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use utoipa::ToSchema;
 
+use crate::closed_set::closed_set;
+use crate::configuration::PaymentProviderKind;
 use crate::db::{self, Tx};
 use crate::payments::{PaymentOutcome, PaymentUpdate};
+use crate::products::ProductKind;
 use crate::startup::AppState;
 
 pub use fulfilment::confirmation_email;
+
+closed_set! {
+    pub enum OrderStatus {
+        /// Waiting for the payment; holds its seats and coupon use until it expires.
+        Pending = "pending",
+        Paid = "paid",
+        /// The buyer gave up at the payment page.
+        Cancelled = "cancelled",
+        /// Not paid in time.
+        Expired = "expired",
+        /// The payment failed or could not start.
+        Failed = "failed",
+        Refunded = "refunded",
+    }
+}
+
+closed_set! {
+    /// Why the coach must act on an order.
+    pub enum OrderAttention {
+        /// Paid after its hold ended, with no seat left: to be refunded.
+        RefundNeeded = "refund_needed",
+    }
+}
+
+closed_set! {
+    /// What a line in an order's history records: the status it moved to (or kept), or that
+    /// the coach must act.
+    pub enum OrderHistoryStatus {
+        Pending = "pending",
+        Paid = "paid",
+        Cancelled = "cancelled",
+        Expired = "expired",
+        Failed = "failed",
+        Refunded = "refunded",
+        RefundNeeded = "refund_needed",
+    }
+}
+
+impl From<OrderStatus> for OrderHistoryStatus {
+    fn from(status: OrderStatus) -> Self {
+        match status {
+            OrderStatus::Pending => Self::Pending,
+            OrderStatus::Paid => Self::Paid,
+            OrderStatus::Cancelled => Self::Cancelled,
+            OrderStatus::Expired => Self::Expired,
+            OrderStatus::Failed => Self::Failed,
+            OrderStatus::Refunded => Self::Refunded,
+        }
+    }
+}
+
+impl From<OrderAttention> for OrderHistoryStatus {
+    fn from(attention: OrderAttention) -> Self {
+        match attention {
+            OrderAttention::RefundNeeded => Self::RefundNeeded,
+        }
+    }
+}
 
 /// Appends a line to the order's history.
 pub async fn record(
     tx: &mut Tx,
     order_id: i64,
-    status: &str,
+    status: impl Into<OrderHistoryStatus>,
     note: &str,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO order_history (order_id, status, note, created_at) VALUES ($1, $2, $3, $4)",
     )
     .bind(order_id)
-    .bind(status)
+    .bind(status.into())
     .bind(note)
     .bind(db::now())
     .execute(&mut **tx)
@@ -90,7 +151,7 @@ async fn release_hold(tx: &mut Tx, order_id: i64) -> Result<(), sqlx::Error> {
 async fn end_pending(
     tx: &mut Tx,
     order_id: i64,
-    status: &str,
+    status: OrderStatus,
     note: &str,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
@@ -137,7 +198,7 @@ pub async fn expire_due_in(tx: &mut Tx, event_id: Option<i64>) -> Result<Vec<Str
     };
     let mut refs = Vec::new();
     for row in rows {
-        if end_pending(tx, row.try_get("id")?, "expired", EXPIRED_NOTE).await?
+        if end_pending(tx, row.try_get("id")?, OrderStatus::Expired, EXPIRED_NOTE).await?
             && let Some(provider_ref) = row.try_get::<Option<String>, _>("provider_ref")?
         {
             refs.push(provider_ref);
@@ -166,7 +227,7 @@ pub async fn fail_unstarted(pool: &AnyPool, order_id: i64) -> Result<(), sqlx::E
     end_pending(
         &mut tx,
         order_id,
-        "failed",
+        OrderStatus::Failed,
         "De betaalprovider kon de betaling niet starten.",
     )
     .await?;
@@ -220,7 +281,7 @@ pub enum Applied {
 /// transaction as its effect, and every transition is conditional on the current status.
 pub async fn apply_payment_update(
     state: &AppState,
-    provider: &str,
+    provider: PaymentProviderKind,
     update: &PaymentUpdate,
 ) -> anyhow::Result<Applied> {
     let mut tx = db::begin_write(&state.pool).await?;
@@ -248,7 +309,7 @@ pub async fn apply_payment_update(
     let Some(order) = order else {
         tx.commit().await?;
         tracing::warn!(
-            provider,
+            %provider,
             provider_ref = update.provider_ref,
             "payment update for an unknown order"
         );
@@ -279,11 +340,15 @@ pub async fn apply_payment_update(
         }
         Some(outcome) => {
             let (status, note) = match outcome {
-                PaymentOutcome::Canceled => {
-                    ("canceled", "Betaling geannuleerd; plaatsen vrijgegeven.")
-                }
-                PaymentOutcome::Expired => ("expired", EXPIRED_NOTE),
-                _ => ("failed", "Betaling mislukt; plaatsen vrijgegeven."),
+                PaymentOutcome::Cancelled => (
+                    OrderStatus::Cancelled,
+                    "Betaling geannuleerd; plaatsen vrijgegeven.",
+                ),
+                PaymentOutcome::Expired => (OrderStatus::Expired, EXPIRED_NOTE),
+                _ => (
+                    OrderStatus::Failed,
+                    "Betaling mislukt; plaatsen vrijgegeven.",
+                ),
             };
             if end_pending(&mut tx, order_id, status, note).await? {
                 Applied::Changed
@@ -315,7 +380,7 @@ async fn mark_paid(
     if done.rows_affected() == 0 {
         return Ok(false);
     }
-    record(tx, order_id, "paid", note).await?;
+    record(tx, order_id, OrderStatus::Paid, note).await?;
     Ok(true)
 }
 
@@ -323,7 +388,7 @@ async fn mark_paid(
 async fn claim_late(tx: &mut Tx, order_id: i64) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE orders SET updated_at = $1 WHERE id = $2 \
-         AND status IN ('expired', 'canceled', 'failed') AND attention IS NULL",
+         AND status IN ('expired', 'cancelled', 'failed') AND attention IS NULL",
     )
     .bind(db::now())
     .bind(order_id)
@@ -377,7 +442,8 @@ async fn late_payment(
             .execute(&mut **tx)
             .await?;
     }
-    sqlx::query("UPDATE orders SET attention = 'refund_needed', paid_at = $1, updated_at = $1 WHERE id = $2")
+    sqlx::query("UPDATE orders SET attention = $1, paid_at = $2, updated_at = $2 WHERE id = $3")
+        .bind(OrderAttention::RefundNeeded)
         .bind(db::now())
         .bind(order_id)
         .execute(&mut **tx)
@@ -385,7 +451,7 @@ async fn late_payment(
     record(
         tx,
         order_id,
-        "refund_needed",
+        OrderAttention::RefundNeeded,
         "Betaling ontvangen na het verlopen van de reservatie, maar er is geen plaats meer: terugbetalen.",
     )
     .await?;
@@ -404,16 +470,14 @@ pub struct OrderEvent {
     pub online_url: Option<String>,
 }
 
-/// The order as its buyer may see it on the success and canceled pages.
+/// The order as its buyer may see it on the success and cancelled pages.
 #[derive(Serialize, ToSchema)]
 pub struct OrderSummary {
     pub order_id: String,
-    /// pending, paid, canceled, expired, failed or refunded.
-    pub status: String,
+    pub status: OrderStatus,
     pub product_slug: String,
     pub product_name: String,
-    /// course or event.
-    pub product_kind: String,
+    pub product_kind: ProductKind,
     pub event: Option<OrderEvent>,
     pub quantity: i64,
     pub subtotal_cents: i64,
@@ -444,7 +508,7 @@ pub async fn summary(pool: &AnyPool, public_id: &str) -> Result<Option<OrderSumm
     .fetch_optional(pool)
     .await?;
     let Some(row) = row else { return Ok(None) };
-    let status: String = row.try_get("status")?;
+    let status: OrderStatus = row.try_get("status")?;
     let event = match row.try_get::<Option<i64>, _>("event_id")? {
         Some(id) => Some(OrderEvent {
             id,
@@ -453,7 +517,7 @@ pub async fn summary(pool: &AnyPool, public_id: &str) -> Result<Option<OrderSumm
             ends_at: row.try_get("ends_at")?,
             venue_name: row.try_get("venue_name")?,
             city: row.try_get("city")?,
-            online_url: if status == "paid" {
+            online_url: if status == OrderStatus::Paid {
                 row.try_get("online_url")?
             } else {
                 None
@@ -478,7 +542,7 @@ pub async fn summary(pool: &AnyPool, public_id: &str) -> Result<Option<OrderSumm
         expires_at: row.try_get("expires_at")?,
         paid_at: row.try_get("paid_at")?,
         ticket_count: row.try_get("ticket_count")?,
-        access_url: access_url.filter(|_| status == "paid"),
+        access_url: access_url.filter(|_| status == OrderStatus::Paid),
         status,
     }))
 }

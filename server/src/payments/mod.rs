@@ -19,7 +19,7 @@ pub struct NewPayment<'a> {
     pub email: &'a str,
     /// Where the provider sends the buyer back after paying (the success page)...
     pub success_url: String,
-    /// ...and after giving up (the canceled page).
+    /// ...and after giving up (the `/payment-canceled` page).
     pub cancel_url: String,
     /// Where the provider posts status changes: `{public_url}/api/payments/webhook/{name}`.
     pub webhook_url: String,
@@ -37,7 +37,7 @@ pub struct CreatedPayment {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PaymentOutcome {
     Paid,
-    Canceled,
+    Cancelled,
     Expired,
     Failed,
 }
@@ -81,12 +81,12 @@ impl Provider {
         })
     }
 
-    /// The name in the webhook path and in `orders.provider`.
-    pub fn name(&self) -> &'static str {
+    /// Its name in the webhook path and in `orders.provider`.
+    pub fn kind(&self) -> PaymentProviderKind {
         match self {
-            Self::Simulated(_) => "simulated",
-            Self::Stripe(_) => "stripe",
-            Self::Mollie(_) => "mollie",
+            Self::Simulated(_) => PaymentProviderKind::Simulated,
+            Self::Stripe(_) => PaymentProviderKind::Stripe,
+            Self::Mollie(_) => PaymentProviderKind::Mollie,
         }
     }
 

@@ -196,7 +196,7 @@ fn webhook_payment_id(body: &[u8]) -> Result<String, WebhookError> {
 fn outcome(status: &str) -> Option<PaymentOutcome> {
     match status {
         "paid" => Some(PaymentOutcome::Paid),
-        "canceled" => Some(PaymentOutcome::Canceled),
+        "canceled" => Some(PaymentOutcome::Cancelled),
         "expired" => Some(PaymentOutcome::Expired),
         "failed" => Some(PaymentOutcome::Failed),
         // open, pending, authorized: nothing to do yet.
@@ -264,7 +264,7 @@ mod tests {
     fn statuses_map_to_outcomes() {
         use PaymentOutcome::*;
         assert_eq!(outcome("paid"), Some(Paid));
-        assert_eq!(outcome("canceled"), Some(Canceled));
+        assert_eq!(outcome("canceled"), Some(Cancelled));
         assert_eq!(outcome("expired"), Some(Expired));
         assert_eq!(outcome("failed"), Some(Failed));
         for status in ["open", "pending", "authorized", "something-new"] {

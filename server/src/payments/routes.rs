@@ -8,9 +8,11 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
 
-use super::{Provider, WebhookError, simulated};
+use super::simulated::{self, SimulatedButton};
+use super::{Provider, WebhookError};
+use crate::closed_set::Choice;
 use crate::error::{ApiJson, ApiPath, AppError};
-use crate::orders;
+use crate::orders::{self, OrderStatus};
 use crate::startup::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -42,7 +44,7 @@ pub async fn webhook(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<StatusCode, AppError> {
-    if provider != state.payments.name() {
+    if provider != state.payments.kind().as_str() {
         return Err(AppError::NotFound("Deze API-route bestaat niet.".into()));
     }
     receive(&state, &headers, &body).await
@@ -74,7 +76,7 @@ async fn receive(
             ));
         }
     };
-    let applied = orders::apply_payment_update(state, state.payments.name(), &update).await?;
+    let applied = orders::apply_payment_update(state, state.payments.kind(), &update).await?;
     tracing::info!(?applied, event_id = update.event_id, "payment webhook");
     Ok(StatusCode::OK)
 }
@@ -94,7 +96,7 @@ pub struct SimulatedSession {
     pub description: String,
     pub amount_cents: i64,
     /// The order's status: only a pending order can still be paid normally.
-    pub status: String,
+    pub status: OrderStatus,
 }
 
 async fn session_order(state: &AppState, reference: &str) -> Result<sqlx::any::AnyRow, AppError> {
@@ -146,8 +148,9 @@ pub async fn simulated_session(
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SimulatedOutcome {
-    /// paid, canceled or failed: the button pressed.
-    pub outcome: String,
+    /// The button pressed.
+    #[schema(value_type = SimulatedButton)]
+    pub outcome: Choice<SimulatedButton>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -175,17 +178,19 @@ pub async fn simulated_outcome(
     ApiJson(request): ApiJson<SimulatedOutcome>,
 ) -> Result<Json<SimulatedRedirect>, AppError> {
     let provider = simulated(&state)?;
-    let reason = match request.outcome.as_str() {
-        "paid" => None,
-        "canceled" => Some("geannuleerd"),
-        "failed" => Some("mislukt"),
-        _ => return Err(AppError::invalid("Kies betalen, annuleren of mislukt.")),
+    let Some(outcome) = request.outcome.known() else {
+        return Err(AppError::invalid("Kies betalen, annuleren of mislukt."));
+    };
+    let reason = match outcome {
+        SimulatedButton::Paid => None,
+        SimulatedButton::Cancelled => Some("geannuleerd"),
+        SimulatedButton::Failed => Some("mislukt"),
     };
     let order_id: String = session_order(&state, &reference)
         .await?
         .try_get("public_id")?;
     // The button's effect arrives exactly like a provider's webhook: signed, then verified.
-    let (body, signature) = provider.signed_event(&reference, &request.outcome);
+    let (body, signature) = provider.signed_event(&reference, outcome);
     let mut headers = HeaderMap::new();
     headers.insert(
         simulated::SIGNATURE_HEADER,

@@ -7,7 +7,17 @@ use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
 use super::{CreatedPayment, NewPayment, PaymentOutcome, PaymentUpdate, WebhookError};
+use crate::closed_set::closed_set;
 use crate::secret_token;
+
+closed_set! {
+    /// The buttons of the simulated payment page.
+    pub enum SimulatedButton {
+        Paid = "paid",
+        Cancelled = "cancelled",
+        Failed = "failed",
+    }
+}
 
 pub const SIGNATURE_HEADER: &str = "x-simulated-signature";
 
@@ -21,8 +31,7 @@ pub struct Simulated {
 pub struct SimulatedEvent {
     pub event_id: String,
     pub provider_ref: String,
-    /// paid, canceled or failed.
-    pub outcome: String,
+    pub outcome: SimulatedButton,
 }
 
 impl Simulated {
@@ -45,11 +54,11 @@ impl Simulated {
     }
 
     /// The webhook body and signature header the payment page's button sends.
-    pub fn signed_event(&self, provider_ref: &str, outcome: &str) -> (Vec<u8>, String) {
+    pub fn signed_event(&self, provider_ref: &str, outcome: SimulatedButton) -> (Vec<u8>, String) {
         let body = serde_json::to_vec(&SimulatedEvent {
             event_id: format!("simevt_{}", secret_token::new_token()),
             provider_ref: provider_ref.to_string(),
-            outcome: outcome.to_string(),
+            outcome,
         })
         .expect("event serializes");
         let signature = hex::encode(self.mac(&body).finalize().into_bytes());
@@ -77,11 +86,10 @@ impl Simulated {
             .map_err(|_| WebhookError::BadSignature("signature mismatch".into()))?;
         let event: SimulatedEvent =
             serde_json::from_slice(body).map_err(|e| WebhookError::Malformed(e.to_string()))?;
-        let outcome = match event.outcome.as_str() {
-            "paid" => PaymentOutcome::Paid,
-            "canceled" => PaymentOutcome::Canceled,
-            "failed" => PaymentOutcome::Failed,
-            other => return Err(WebhookError::Malformed(format!("unknown outcome {other}"))),
+        let outcome = match event.outcome {
+            SimulatedButton::Paid => PaymentOutcome::Paid,
+            SimulatedButton::Cancelled => PaymentOutcome::Cancelled,
+            SimulatedButton::Failed => PaymentOutcome::Failed,
         };
         Ok(PaymentUpdate {
             event_id: event.event_id,

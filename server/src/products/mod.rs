@@ -7,10 +7,20 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyPool, AssertSqlSafe, Row};
 use utoipa::ToSchema;
 
+use crate::closed_set::closed_set;
 use crate::db;
 use crate::error::{ApiPath, AppError};
-use crate::events::{COLUMNS as EVENT_COLUMNS, Event};
+use crate::events::{COLUMNS as EVENT_COLUMNS, Event, EventKind};
 use crate::startup::AppState;
+
+closed_set! {
+    pub enum ProductKind {
+        /// An online course with its own price; paid access to the coach's platform.
+        Course = "course",
+        /// A seat at a dated event, bought per event at that event's price.
+        Event = "event",
+    }
+}
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -23,10 +33,9 @@ pub struct Product {
     pub slug: String,
     pub name: String,
     pub description: String,
-    /// course or event.
-    pub kind: String,
+    pub kind: ProductKind,
     /// For event products: the kind of event it is bought for.
-    pub event_kind: Option<String>,
+    pub event_kind: Option<EventKind>,
     /// VAT-inclusive euro cents; event products take the chosen event's price.
     pub price_cents: i64,
     /// The page that presents the product.
@@ -63,7 +72,7 @@ impl StoredProduct {
     }
 
     pub fn is_event(&self) -> bool {
-        self.product.kind == "event"
+        self.product.kind == ProductKind::Event
     }
 }
 
@@ -128,7 +137,7 @@ pub async fn detail(
 ) -> Result<Json<ProductDetail>, AppError> {
     let product = find(&state.pool, &slug).await?.ok_or_else(not_found)?;
     let events = match &product.product.event_kind {
-        Some(kind) => bookable_events(&state.pool, kind).await?,
+        Some(kind) => bookable_events(&state.pool, *kind).await?,
         None => Vec::new(),
     };
     Ok(Json(ProductDetail {
@@ -137,7 +146,7 @@ pub async fn detail(
     }))
 }
 
-async fn bookable_events(pool: &AnyPool, kind: &str) -> Result<Vec<Event>, sqlx::Error> {
+async fn bookable_events(pool: &AnyPool, kind: EventKind) -> Result<Vec<Event>, sqlx::Error> {
     let rows = sqlx::query(AssertSqlSafe(format!(
         "SELECT {EVENT_COLUMNS} FROM events WHERE kind = $1 AND status = 'published' AND starts_at > $2 \
          ORDER BY starts_at, id"

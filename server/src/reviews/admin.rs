@@ -2,8 +2,8 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
-use sqlx::{AssertSqlSafe, Row};
+use serde::Deserialize;
+use sqlx::AssertSqlSafe;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 use super::{COLUMNS, Review};
 use crate::db;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
-use crate::paging::PageQuery;
+use crate::paging::{self, ListSql, Page, PageQuery};
 use crate::startup::AppState;
 use crate::validation::Fields;
 
@@ -29,15 +29,6 @@ pub struct ReviewInput {
     /// Stars, 1 to 5.
     pub rating: i64,
     pub text: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct ReviewPage {
-    /// Newest first.
-    pub items: Vec<Review>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
 }
 
 /// A review that passed every check, ready to store.
@@ -91,7 +82,7 @@ fn not_found() -> AppError {
     security(("bearer" = [])),
     params(PageQuery),
     responses(
-        (status = 200, description = "One page of reviews, newest first; q searches name and text", body = ReviewPage),
+        (status = 200, description = "One page of reviews, newest first; q searches name and text", body = Page<Review>),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
     )
@@ -99,34 +90,23 @@ fn not_found() -> AppError {
 pub async fn list_reviews(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<PageQuery>,
-) -> Result<Json<ReviewPage>, AppError> {
-    let page = query.info();
-    let pattern = query.like_pattern().unwrap_or_else(|| "%".into());
-    let filter = "WHERE LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(text) LIKE $1 ESCAPE '\\'";
-    let total: i64 = sqlx::query(AssertSqlSafe(format!(
-        "SELECT COUNT(*) AS n FROM reviews {filter}"
-    )))
-    .bind(&pattern)
-    .fetch_one(&state.pool)
-    .await?
-    .try_get("n")?;
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM reviews {filter} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3"
-    )))
-    .bind(&pattern)
-    .bind(page.per_page)
-    .bind(page.offset())
-    .fetch_all(&state.pool)
+) -> Result<Json<Page<Review>>, AppError> {
+    let pattern = query.like_pattern_or_all();
+    let sql = ListSql {
+        columns: COLUMNS,
+        from: "reviews",
+        filter: "WHERE LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(text) LIKE $1 ESCAPE '\\'",
+        order_by: "created_at DESC, id DESC",
+    };
+    let page = paging::fetch_page(
+        &state.pool,
+        query.info(),
+        &sql,
+        |q| q.bind(&pattern),
+        Review::from_row,
+    )
     .await?;
-    Ok(Json(ReviewPage {
-        items: rows
-            .iter()
-            .map(Review::from_row)
-            .collect::<Result<_, _>>()?,
-        total,
-        page: page.page,
-        per_page: page.per_page,
-    }))
+    Ok(Json(page))
 }
 
 #[utoipa::path(

@@ -8,12 +8,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{SELECT, Ticket, normalize_code};
+use super::{COLUMNS, FROM, Ticket, TicketStatus, normalize_code};
 use crate::csv_export::{self, belgian, cell};
 use crate::db::{self, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::events::TIME_ZONE;
-use crate::paging::PageQuery;
+use crate::paging::{self, ListSql, Page, PageQuery};
 use crate::startup::AppState;
 use crate::validation::Fields;
 
@@ -24,15 +24,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_in_by_code))
         .routes(routes!(check_in_ticket))
         .routes(routes!(cancel_ticket))
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct TicketPage {
-    /// Sorted by holder name.
-    pub items: Vec<Ticket>,
-    pub total: i64,
-    pub page: i64,
-    pub per_page: i64,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -84,7 +75,7 @@ const SEARCH: &str = "(LOWER(t.holder_name) LIKE $2 ESCAPE '\\' OR LOWER(t.email
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "Event id"), PageQuery),
     responses(
-        (status = 200, description = "One page of the event's tickets (cancelled ones too), by holder name; q searches name, e-mail and code", body = TicketPage),
+        (status = 200, description = "One page of the event's tickets (cancelled ones too), by holder name; q searches name, e-mail and code", body = Page<Ticket>),
         (status = 404, description = "No such event", body = ErrorBody),
         (status = 401, description = "No valid access token", body = ErrorBody),
         (status = 403, description = "Not an admin", body = ErrorBody),
@@ -94,10 +85,9 @@ pub async fn list_tickets(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<PageQuery>,
-) -> Result<Json<TicketPage>, AppError> {
+) -> Result<Json<Page<Ticket>>, AppError> {
     event_of(&state.pool, id).await?;
-    let page = query.info();
-    let pattern = query.like_pattern().unwrap_or_else(|| "%".into());
+    let pattern = query.like_pattern_or_all();
     // A code typed with dashes still finds the stored code; text without any code character
     // (e.g. only a dash) must not match every code.
     let code_pattern = PageQuery {
@@ -107,44 +97,24 @@ pub async fn list_tickets(
     .like_pattern()
     .unwrap_or_else(|| if query.q.is_some() { "" } else { "%" }.into());
     let filter = format!("WHERE t.event_id = $1 AND {SEARCH}");
-    let total: i64 = sqlx::query(AssertSqlSafe(format!(
-        "SELECT COUNT(*) AS n FROM tickets t {filter}"
-    )))
-    .bind(id)
-    .bind(&pattern)
-    .bind(&code_pattern)
-    .fetch_one(&state.pool)
-    .await?
-    .try_get("n")?;
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "{SELECT} {filter} ORDER BY LOWER(t.holder_name), t.id LIMIT $4 OFFSET $5"
-    )))
-    .bind(id)
-    .bind(&pattern)
-    .bind(&code_pattern)
-    .bind(page.per_page)
-    .bind(page.offset())
-    .fetch_all(&state.pool)
+    let sql = ListSql {
+        columns: COLUMNS,
+        from: FROM,
+        filter: &filter,
+        order_by: BY_HOLDER,
+    };
+    let page = paging::fetch_page(
+        &state.pool,
+        query.info(),
+        &sql,
+        |q| q.bind(id).bind(&pattern).bind(&code_pattern),
+        Ticket::from_row,
+    )
     .await?;
-    Ok(Json(TicketPage {
-        items: rows
-            .iter()
-            .map(Ticket::from_row)
-            .collect::<Result<_, _>>()?,
-        total,
-        page: page.page,
-        per_page: page.per_page,
-    }))
+    Ok(Json(page))
 }
 
-fn status_label(status: &str) -> &str {
-    match status {
-        "valid" => "Geldig",
-        "checked_in" => "Ingecheckt",
-        "cancelled" => "Geannuleerd",
-        other => other,
-    }
-}
+const BY_HOLDER: &str = "LOWER(t.holder_name), t.id";
 
 #[utoipa::path(
     get,
@@ -166,7 +136,7 @@ pub async fn export_tickets(
 ) -> Result<Response, AppError> {
     let (_, kind, starts_at) = event_of(&state.pool, id).await?;
     let rows = sqlx::query(AssertSqlSafe(format!(
-        "{SELECT} WHERE t.event_id = $1 ORDER BY LOWER(t.holder_name), t.id"
+        "SELECT {COLUMNS} FROM {FROM} WHERE t.event_id = $1 ORDER BY {BY_HOLDER}"
     )))
     .bind(id)
     .fetch_all(&state.pool)
@@ -179,7 +149,7 @@ pub async fn export_tickets(
                 cell(&t.code),
                 cell(&t.holder_name),
                 cell(&t.email),
-                cell(status_label(&t.status)),
+                cell(t.status.label()),
                 belgian(t.checked_in_at.as_deref())?,
                 cell(t.order_public_id.as_deref().unwrap_or_default()),
             ])
@@ -241,7 +211,7 @@ impl Key {
 }
 
 async fn fetch(tx: &mut Tx, key: &Key) -> Result<Option<Ticket>, AppError> {
-    let sql = format!("{SELECT} WHERE t.{} = $1", key.column());
+    let sql = format!("SELECT {COLUMNS} FROM {FROM} WHERE t.{} = $1", key.column());
     let row = key
         .bind(sqlx::query(AssertSqlSafe(sql)))
         .fetch_optional(&mut **tx)
@@ -266,19 +236,17 @@ async fn check_in(tx: &mut Tx, key: &Key) -> Result<Ticket, AppError> {
     if updated == 1 {
         return Ok(ticket);
     }
-    Err(
-        match (ticket.status.as_str(), ticket.checked_in_at.as_deref()) {
-            ("checked_in", Some(at)) => AppError::Conflict(format!(
-                "Dit ticket is al ingecheckt om {}.",
-                brussels_time(at)?
-            )),
-            ("cancelled", _) => AppError::Conflict("Dit ticket is geannuleerd.".into()),
-            (status, _) => AppError::Internal(anyhow::anyhow!(
-                "ticket {} not checked in while {status}",
-                ticket.id
-            )),
-        },
-    )
+    Err(match (ticket.status, ticket.checked_in_at.as_deref()) {
+        (TicketStatus::CheckedIn, Some(at)) => AppError::Conflict(format!(
+            "Dit ticket is al ingecheckt om {}.",
+            brussels_time(at)?
+        )),
+        (TicketStatus::Cancelled, _) => AppError::Conflict("Dit ticket is geannuleerd.".into()),
+        (status, _) => AppError::Internal(anyhow::anyhow!(
+            "ticket {} not checked in while {status}",
+            ticket.id
+        )),
+    })
 }
 
 #[utoipa::path(

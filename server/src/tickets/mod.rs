@@ -10,6 +10,28 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 use utoipa::ToSchema;
 
+use crate::closed_set::closed_set;
+
+closed_set! {
+    pub enum TicketStatus {
+        Valid = "valid",
+        CheckedIn = "checked_in",
+        /// Refunded or cancelled by the coach; its seat is free again.
+        Cancelled = "cancelled",
+    }
+}
+
+impl TicketStatus {
+    /// For the coach's CSV export.
+    pub fn label(self) -> &'static str {
+        match self {
+            TicketStatus::Valid => "Geldig",
+            TicketStatus::CheckedIn => "Ingecheckt",
+            TicketStatus::Cancelled => "Geannuleerd",
+        }
+    }
+}
+
 /// No 0/O, 1/I/L: nothing to misread on paper or a phone screen. 31 symbols.
 const ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 const CODE_LEN: usize = 12;
@@ -52,18 +74,17 @@ pub struct Ticket {
     pub order_public_id: Option<String>,
     pub holder_name: String,
     pub email: String,
-    /// valid, checked_in or cancelled.
-    pub status: String,
+    pub status: TicketStatus,
     /// UTC, RFC 3339.
     pub checked_in_at: Option<String>,
     /// UTC, RFC 3339.
     pub created_at: String,
 }
 
-/// Ticket columns for a query `FROM tickets t LEFT JOIN orders o ON o.id = t.order_id`.
-pub(crate) const SELECT: &str = "SELECT t.id, t.code, t.event_id, t.order_id, o.public_id AS order_public_id, \
-     t.holder_name, t.email, t.status, t.checked_in_at, t.created_at \
-     FROM tickets t LEFT JOIN orders o ON o.id = t.order_id";
+/// Ticket columns, from [`FROM`].
+pub(crate) const COLUMNS: &str = "t.id, t.code, t.event_id, t.order_id, o.public_id AS order_public_id, \
+     t.holder_name, t.email, t.status, t.checked_in_at, t.created_at";
+pub(crate) const FROM: &str = "tickets t LEFT JOIN orders o ON o.id = t.order_id";
 
 impl Ticket {
     pub(crate) fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
@@ -88,7 +109,7 @@ where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "{SELECT} WHERE t.order_id = $1 ORDER BY t.id"
+        "SELECT {COLUMNS} FROM {FROM} WHERE t.order_id = $1 ORDER BY t.id"
     )))
     .bind(order_id)
     .fetch_all(executor)

@@ -13,7 +13,7 @@ both_engines!(
     paying_twice_or_five_times_fulfils_once,
     tickets_mail_has_every_code_qr_and_calendar,
     the_same_idempotency_key_makes_one_order,
-    a_canceled_or_failed_payment_frees_the_seats,
+    a_cancelled_or_failed_payment_frees_the_seats,
     an_expired_hold_frees_its_seats,
     a_late_payment_is_honoured_while_seats_are_free,
     a_late_payment_without_seats_is_flagged_for_refund,
@@ -217,7 +217,7 @@ async fn paying_twice_or_five_times_fulfils_once(engine: Engine) {
     );
     assert_eq!(seats_taken(&app, event).await, 2);
     // A cancel arriving after the payment (out of order) changes nothing.
-    press(&app, &reference, "canceled").await;
+    press(&app, &reference, "cancelled").await;
     assert_eq!(order(&app, &id).await["status"], "paid");
     assert_eq!(seats_taken(&app, event).await, 2);
 }
@@ -270,7 +270,7 @@ async fn the_same_idempotency_key_makes_one_order(engine: Engine) {
     assert_eq!(seats_taken(&app, event).await, 2);
 }
 
-async fn a_canceled_or_failed_payment_frees_the_seats(engine: Engine) {
+async fn a_cancelled_or_failed_payment_frees_the_seats(engine: Engine) {
     let app = spawn_app(engine).await;
     let event = evening(&app, 10).await;
     coupon(&app, "ZOMER", "fixed", 500, Some(1), None).await;
@@ -279,14 +279,14 @@ async fn a_canceled_or_failed_payment_frees_the_seats(engine: Engine) {
     let (id, reference) = started(&app, &body).await;
     assert_eq!(seats_taken(&app, event).await, 3);
     assert_eq!(app.count("SELECT redemptions FROM coupons").await, 1);
-    let redirect = press(&app, &reference, "canceled").await;
+    let redirect = press(&app, &reference, "cancelled").await;
     assert!(
         redirect["redirect_url"]
             .as_str()
             .unwrap()
             .contains(&format!("/payment-canceled?order={id}&reden=geannuleerd"))
     );
-    assert_eq!(order(&app, &id).await["status"], "canceled");
+    assert_eq!(order(&app, &id).await["status"], "cancelled");
     assert_eq!(seats_taken(&app, event).await, 0);
     assert_eq!(app.count("SELECT redemptions FROM coupons").await, 0);
 

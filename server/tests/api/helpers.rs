@@ -36,6 +36,13 @@ pub struct TestApp {
     pub pool: AnyPool,
     pub data_dir: PathBuf,
     pub client: reqwest::Client,
+    _database: TestDatabase,
+}
+
+/// A fresh, empty database of one engine (SQLite in `data_dir`), removed again on drop.
+pub struct TestDatabase {
+    pub url: String,
+    pub data_dir: PathBuf,
     postgres_db: Option<(String, String)>,
 }
 
@@ -52,24 +59,20 @@ pub fn postgres_admin_url() -> String {
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
 }
 
-pub async fn spawn_app(engine: Engine) -> TestApp {
-    spawn_app_with(engine, |_| {}).await
-}
-
-pub async fn spawn_app_with(engine: Engine, configure: impl FnOnce(&mut Settings)) -> TestApp {
-    let data_dir = std::env::temp_dir().join(format!("inlumine-test-{}", random_suffix()));
-    let mut settings = Settings {
-        port: 0,
-        data_dir: data_dir.clone(),
-        site_config: manifest_dir().join("../config/site.json"),
-        web_dir: manifest_dir().join("tests/fixtures/site"),
-        ..Settings::default()
-    };
-    settings.outbox.poll_interval_ms = 50;
-    settings.outbox.base_backoff_ms = 50;
-    settings.outbox.max_backoff_ms = 200;
-    let mut postgres_db = None;
-    if let Engine::Postgres = engine {
+impl TestDatabase {
+    pub async fn create(engine: Engine) -> Self {
+        let data_dir = std::env::temp_dir().join(format!("inlumine-test-{}", random_suffix()));
+        let Engine::Postgres = engine else {
+            let url = format!(
+                "sqlite://{}?mode=rwc",
+                data_dir.join("inlumine.db").display()
+            );
+            return Self {
+                url,
+                data_dir,
+                postgres_db: None,
+            };
+        };
         let admin_url = postgres_admin_url();
         let name = format!("inlumine_test_{}", random_suffix());
         let admin = db::connect(&admin_url).await.unwrap_or_else(|e| {
@@ -83,8 +86,33 @@ pub async fn spawn_app_with(engine: Engine, configure: impl FnOnce(&mut Settings
         let (base, _) = admin_url
             .rsplit_once('/')
             .expect("TEST_POSTGRES_URL has a database path");
-        settings.database_url = Secret::new(format!("{base}/{name}"));
-        postgres_db = Some((admin_url, name));
+        Self {
+            url: format!("{base}/{name}"),
+            data_dir,
+            postgres_db: Some((admin_url, name)),
+        }
+    }
+}
+
+pub async fn spawn_app(engine: Engine) -> TestApp {
+    spawn_app_with(engine, |_| {}).await
+}
+
+pub async fn spawn_app_with(engine: Engine, configure: impl FnOnce(&mut Settings)) -> TestApp {
+    let database = TestDatabase::create(engine).await;
+    let data_dir = database.data_dir.clone();
+    let mut settings = Settings {
+        port: 0,
+        data_dir: data_dir.clone(),
+        site_config: manifest_dir().join("../config/site.json"),
+        web_dir: manifest_dir().join("tests/fixtures/site"),
+        ..Settings::default()
+    };
+    settings.outbox.poll_interval_ms = 50;
+    settings.outbox.base_backoff_ms = 50;
+    settings.outbox.max_backoff_ms = 200;
+    if let Engine::Postgres = engine {
+        settings.database_url = Secret::new(database.url.clone());
     }
     configure(&mut settings);
     let database_url = settings.database_url();
@@ -105,11 +133,11 @@ pub async fn spawn_app_with(engine: Engine, configure: impl FnOnce(&mut Settings
         pool,
         data_dir,
         client,
-        postgres_db,
+        _database: database,
     }
 }
 
-impl Drop for TestApp {
+impl Drop for TestDatabase {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.data_dir);
         if let Some((admin_url, name)) = self.postgres_db.take() {

@@ -11,6 +11,7 @@ mod contact;
 mod events;
 mod health;
 mod intro_calls;
+mod migrations;
 mod newsletter;
 mod openapi;
 mod payments_mollie;

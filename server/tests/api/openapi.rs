@@ -10,6 +10,17 @@ fn the_committed_openapi_document_matches_the_code() {
     );
 }
 
+#[test]
+fn every_schema_reference_in_the_openapi_document_resolves() {
+    let document: serde_json::Value = serde_json::from_str(&inlumine::openapi::document()).unwrap();
+    let schemas = document["components"]["schemas"].as_object().unwrap();
+    let text = document.to_string();
+    for reference in text.split("\"#/components/schemas/").skip(1) {
+        let name = &reference[..reference.find('"').unwrap()];
+        assert!(schemas.contains_key(name), "dangling $ref to {name}");
+    }
+}
+
 both_engines!(the_openapi_document_is_served_as_json);
 
 async fn the_openapi_document_is_served_as_json(engine: Engine) {

@@ -125,7 +125,7 @@ async fn a_webhook_is_answered_with_the_state_mollie_reports() {
         ("pending", None),
         ("authorized", None),
         ("paid", Some(PaymentOutcome::Paid)),
-        ("canceled", Some(PaymentOutcome::Canceled)),
+        ("canceled", Some(PaymentOutcome::Cancelled)),
         ("expired", Some(PaymentOutcome::Expired)),
         ("failed", Some(PaymentOutcome::Failed)),
     ] {

@@ -862,18 +862,8 @@ export interface components {
             /** @description Start in Brussels wall time, `YYYY-MM-DDTHH:MM` (for a datetime-local input). */
             starts_at_local: string;
         };
-        AdminEventPage: {
-            items: components["schemas"]["AdminEvent"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            per_page: number;
-            /** Format: int64 */
-            total: number;
-        };
         AdminOrder: {
-            /** @description Set when the coach must act, e.g. `refund_needed`. */
-            attention?: string | null;
+            attention?: null | components["schemas"]["OrderAttention"];
             coupon_code?: string | null;
             /** @description UTC, RFC 3339. */
             created_at: string;
@@ -887,14 +877,13 @@ export interface components {
             last_name: string;
             paid_at?: string | null;
             product_name: string;
-            provider: string;
+            provider: components["schemas"]["PaymentProviderKind"];
             provider_ref?: string | null;
             /** @description The unguessable id in the buyer's links. */
             public_id: string;
             /** Format: int64 */
             quantity: number;
-            /** @description pending, paid, canceled, expired, failed or refunded. */
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             /**
              * Format: int64
              * @description Euro cents, VAT included.
@@ -918,16 +907,6 @@ export interface components {
             /** Format: int64 */
             unit_price_cents: number;
             vat_number?: string | null;
-        };
-        AdminOrderPage: {
-            /** @description Newest first. */
-            items: components["schemas"]["AdminOrder"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            per_page: number;
-            /** Format: int64 */
-            total: number;
         };
         /** @description The whole availability, read and saved at once. */
         AvailabilityForm: {
@@ -966,8 +945,7 @@ export interface components {
         /** @description Missing fields count as empty. */
         BookingRequest: {
             email?: string;
-            /** @description phone, video or in_person. */
-            mode?: string;
+            mode?: components["schemas"]["CallMode"];
             name?: string;
             /** @description Required for a phone call. */
             phone?: string | null;
@@ -981,10 +959,15 @@ export interface components {
             ends_at: string;
             /** @description Dutch, fit to show a visitor. */
             message: string;
-            mode: string;
+            mode: components["schemas"]["CallMode"];
             /** @description UTC, RFC 3339. */
             starts_at: string;
         };
+        /**
+         * @description How the call takes place.
+         * @enum {string}
+         */
+        CallMode: "Phone" | "Video" | "InPerson";
         CallMoveRequest: {
             /** @description A `starts_at` from /api/intro-calls/slots. */
             starts_at?: string;
@@ -992,7 +975,7 @@ export interface components {
             token?: string;
         };
         CallStatus: {
-            status: string;
+            status: components["schemas"]["IntroCallStatus"];
         };
         CallTokenRequest: {
             /** @description The token from a link in the confirmation e-mail. */
@@ -1002,6 +985,11 @@ export interface components {
             /** @description Sent to the visitor in the cancellation e-mail. */
             message?: string;
         };
+        /**
+         * @description Who cancelled an intro call.
+         * @enum {string}
+         */
+        CancelledBy: "Visitor" | "Coach";
         CheckIn: {
             event_title: string;
             ticket: components["schemas"]["Ticket"];
@@ -1036,7 +1024,7 @@ export interface components {
         CheckoutStarted: {
             /** @description The payment page to send the buyer to. */
             checkout_url: string;
-            /** @description The order's public id, used by the success and canceled pages. */
+            /** @description The order's public id, used by the success and cancelled pages. */
             order_id: string;
         };
         Consent: {
@@ -1051,10 +1039,8 @@ export interface components {
             message: string;
             name: string;
             phone?: string | null;
-            /** @description unread, read or archived. */
-            status: string;
-            /** @description The subject's key, e.g. coaching. */
-            subject: string;
+            status: components["schemas"]["MessageStatus"];
+            subject: components["schemas"]["ContactSubject"];
             /** @description The subject as the visitor chose it, in Dutch. */
             subject_label: string;
         };
@@ -1067,8 +1053,7 @@ export interface components {
             phone?: string | null;
             /** @description Must be true: the visitor agrees that the message is stored to answer it. */
             privacy_consent?: boolean;
-            /** @description coaching, kennismaking, vertelavond-webinar, cursus or anders. */
-            subject?: string;
+            subject?: components["schemas"]["ContactSubject"];
             /** @description Honeypot: hidden from people, so it stays empty unless a bot fills it in. */
             website?: string;
         };
@@ -1076,6 +1061,11 @@ export interface components {
             /** @description Dutch, fit to show a visitor. */
             message: string;
         };
+        /**
+         * @description The subjects a visitor can choose.
+         * @enum {string}
+         */
+        ContactSubject: "Coaching" | "Kennismaking" | "VertelavondWebinar" | "Cursus" | "Anders";
         Coupon: {
             active: boolean;
             /** @description As the coach typed it; checked case-insensitively. */
@@ -1087,8 +1077,7 @@ export interface components {
              * @description Sum of the discount of those paid orders, in euro cents.
              */
             discount_given_cents: number;
-            /** @description percent or fixed. */
-            discount_kind: string;
+            discount_kind: components["schemas"]["DiscountKind"];
             /**
              * Format: int64
              * @description percent: 1 to 100; fixed: euro cents.
@@ -1122,8 +1111,7 @@ export interface components {
             active: boolean;
             /** @description 3 to 40 letters, digits, `-` or `_`; unique regardless of case. */
             code: string;
-            /** @description percent or fixed. */
-            discount_kind: string;
+            discount_kind: components["schemas"]["DiscountKind"];
             /**
              * Format: int64
              * @description percent: 1 to 100; fixed: euro cents, 1 to 1 000 000.
@@ -1140,16 +1128,6 @@ export interface components {
             valid_from_local?: string | null;
             /** @description Brussels wall time `YYYY-MM-DDTHH:MM`, after the start; null or "" for no end. */
             valid_until_local?: string | null;
-        };
-        CouponPage: {
-            /** @description Newest first. */
-            items: components["schemas"]["Coupon"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            per_page: number;
-            /** Format: int64 */
-            total: number;
         };
         DashboardSummary: {
             /**
@@ -1180,6 +1158,11 @@ export interface components {
         };
         /** @enum {string} */
         Direction: "up" | "down";
+        /**
+         * @description How a coupon's value counts.
+         * @enum {string}
+         */
+        DiscountKind: "Percent" | "Fixed";
         DrempelVideo: {
             /** @description UTC, RFC 3339. */
             created_at: string;
@@ -1209,27 +1192,17 @@ export interface components {
             /** @description Published videos in the coach's order. */
             videos: components["schemas"]["DrempelVideo"][];
         };
-        DrempelVideoPage: {
-            /** @description In display order. */
-            items: components["schemas"]["DrempelVideo"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            per_page: number;
-            /** Format: int64 */
-            total: number;
-        };
         /** @description The JSON error body, documented in the OpenAPI document. */
         ErrorBody: {
             error: components["schemas"]["ErrorDetail"];
         };
+        /**
+         * @description Machine-readable kind of an error.
+         * @enum {string}
+         */
+        ErrorCode: "Validation" | "BadRequest" | "UnsupportedMediaType" | "PayloadTooLarge" | "NotFound" | "Unauthorized" | "InvalidCredentials" | "SessionExpired" | "Forbidden" | "Conflict" | "MethodNotAllowed" | "RateLimited" | "Unavailable" | "Internal";
         ErrorDetail: {
-            /**
-             * @description Machine-readable: validation, bad_request, unsupported_media_type, payload_too_large,
-             *     not_found, unauthorized, invalid_credentials, session_expired, forbidden, conflict,
-             *     method_not_allowed, rate_limited, unavailable, internal.
-             */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             fields?: {
                 [key: string]: string;
             } | null;
@@ -1245,8 +1218,7 @@ export interface components {
             ends_at: string;
             /** Format: int64 */
             id: number;
-            /** @description vertelavond, zelfbeeld or webinar. */
-            kind: string;
+            kind: components["schemas"]["EventKind"];
             online_url?: string | null;
             postal_code?: string | null;
             /**
@@ -1260,8 +1232,7 @@ export interface components {
             seats_taken: number;
             /** @description UTC, RFC 3339. */
             starts_at: string;
-            /** @description draft, published or cancelled. */
-            status: string;
+            status: components["schemas"]["EventStatus"];
             street?: string | null;
             title: string;
             venue_name?: string | null;
@@ -1273,8 +1244,8 @@ export interface components {
             description: string;
             /** @description Brussels wall time `YYYY-MM-DDTHH:MM`, after the start. */
             ends_at: string;
-            /** @description vertelavond, zelfbeeld or webinar; cannot change on edit. */
-            kind: string;
+            /** @description Cannot change on edit. */
+            kind: components["schemas"]["EventKind"];
             /** @description https link for an online event. */
             online_url?: string | null;
             postal_code?: string | null;
@@ -1285,16 +1256,22 @@ export interface components {
             price_cents: number;
             /** @description Brussels wall time `YYYY-MM-DDTHH:MM`. */
             starts_at: string;
-            /** @description draft, published or cancelled. */
-            status: string;
+            status: components["schemas"]["EventStatus"];
             street?: string | null;
             title: string;
             venue_name?: string | null;
         };
+        /**
+         * @description What an event is.
+         * @enum {string}
+         */
+        EventKind: "Vertelavond" | "Zelfbeeld" | "Webinar";
         EventList: {
             /** @description Published events that have not ended yet, soonest first. */
             events: components["schemas"]["Event"][];
         };
+        /** @enum {string} */
+        EventStatus: "Draft" | "Published" | "Cancelled";
         EventTickets: {
             /** Format: int64 */
             capacity: number;
@@ -1302,8 +1279,7 @@ export interface components {
             checked_in: number;
             /** Format: int64 */
             event_id: number;
-            /** @description vertelavond, zelfbeeld or webinar. */
-            kind: string;
+            kind: components["schemas"]["EventKind"];
             /**
              * Format: int64
              * @description Seats held by pending orders and taken by tickets.
@@ -1318,6 +1294,11 @@ export interface components {
             tickets_sold: number;
             title: string;
         };
+        /**
+         * @description Where the coach looks for messages.
+         * @enum {string}
+         */
+        Folder: "Inbox" | "Archived";
         FreeSlot: {
             /** @description UTC, RFC 3339. */
             ends_at: string;
@@ -1330,8 +1311,7 @@ export interface components {
         IntroCall: {
             /** @description The coach's message to the visitor when she cancelled. */
             cancel_message?: string | null;
-            /** @description visitor or coach, when cancelled. */
-            cancelled_by?: string | null;
+            cancelled_by?: null | components["schemas"]["CancelledBy"];
             /** @description UTC, RFC 3339. */
             created_at: string;
             email: string;
@@ -1339,57 +1319,47 @@ export interface components {
             ends_at: string;
             /** Format: int64 */
             id: number;
-            /** @description phone, video or in_person. */
-            mode: string;
+            mode: components["schemas"]["CallMode"];
             name: string;
             phone?: string | null;
             question?: string | null;
             /** @description UTC, RFC 3339. */
             starts_at: string;
-            /** @description booked or cancelled. */
-            status: string;
+            status: components["schemas"]["IntroCallStatus"];
         };
-        IntroCallPage: {
-            items: components["schemas"]["IntroCall"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            per_page: number;
-            /** Format: int64 */
-            total: number;
-        };
+        /** @enum {string} */
+        IntroCallStatus: "Booked" | "Cancelled";
         LoginRequest: {
             email: string;
             password: string;
         };
+        /**
+         * @description What a link in the visitor's e-mail may do.
+         * @enum {string}
+         */
+        ManageAction: "Cancel" | "Move";
         ManagedCall: {
-            /** @description What this link may do: cancel or move. */
-            action: string;
+            /** @description What this link may do. */
+            action: components["schemas"]["ManageAction"];
             /** @description UTC, RFC 3339. */
             ends_at: string;
-            mode: string;
+            mode: components["schemas"]["CallMode"];
             name: string;
             /** @description UTC, RFC 3339. */
             starts_at: string;
         };
-        MessagePage: {
-            /** @description Newest first. */
-            items: components["schemas"]["ContactMessage"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            per_page: number;
-            /** Format: int64 */
-            total: number;
+        /** @description A page of messages with the unread count for the menu badge. */
+        MessagePage: components["schemas"]["Page_ContactMessage"] & {
             /**
              * Format: int64
              * @description Unread messages in all folders.
              */
             unread: number;
         };
+        /** @enum {string} */
+        MessageStatus: "Unread" | "Read" | "Archived";
         MessageStatusInput: {
-            /** @description unread, read or archived. */
-            status: string;
+            status: components["schemas"]["MessageStatus"];
         };
         MonthlyRevenue: {
             /** @description Brussels month, `YYYY-MM`. */
@@ -1405,6 +1375,11 @@ export interface components {
         MoveRequest: {
             direction: components["schemas"]["Direction"];
         };
+        /**
+         * @description Why the coach must act on an order.
+         * @enum {string}
+         */
+        OrderAttention: "RefundNeeded";
         OrderEvent: {
             city?: string | null;
             ends_at: string;
@@ -1415,12 +1390,23 @@ export interface components {
             title: string;
             venue_name?: string | null;
         };
+        /**
+         * @description Which orders the list shows: those of one status, or those the coach must act on.
+         * @enum {string}
+         */
+        OrderFilter: "Pending" | "Paid" | "Cancelled" | "Expired" | "Failed" | "Refunded" | "Attention";
         OrderHistoryEntry: {
             /** @description UTC, RFC 3339. */
             created_at: string;
             note: string;
-            status: string;
+            status: components["schemas"]["OrderHistoryStatus"];
         };
+        /**
+         * @description What a line in an order's history records: the status it moved to (or kept), or that
+         *     the coach must act.
+         * @enum {string}
+         */
+        OrderHistoryStatus: "Pending" | "Paid" | "Cancelled" | "Expired" | "Failed" | "Refunded" | "RefundNeeded";
         OrderRequest: {
             coupon?: string | null;
             /**
@@ -1433,7 +1419,9 @@ export interface components {
             /** Format: int64 */
             quantity: number;
         };
-        /** @description The order as its buyer may see it on the success and canceled pages. */
+        /** @enum {string} */
+        OrderStatus: "Pending" | "Paid" | "Cancelled" | "Expired" | "Failed" | "Refunded";
+        /** @description The order as its buyer may see it on the success and cancelled pages. */
         OrderSummary: {
             /** @description Paid course orders: where the course is followed. */
             access_url?: string | null;
@@ -1446,14 +1434,12 @@ export interface components {
             first_name: string;
             order_id: string;
             paid_at?: string | null;
-            /** @description course or event. */
-            product_kind: string;
+            product_kind: components["schemas"]["ProductKind"];
             product_name: string;
             product_slug: string;
             /** Format: int64 */
             quantity: number;
-            /** @description pending, paid, canceled, expired, failed or refunded. */
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             /** Format: int64 */
             subtotal_cents: number;
             /**
@@ -1464,12 +1450,304 @@ export interface components {
             /** Format: int64 */
             total_cents: number;
         };
+        /** @description One page of an admin list. */
+        Page_AdminEvent: {
+            /** @description In the list's order (see the operation). */
+            items: (components["schemas"]["Event"] & {
+                /** @description End in Brussels wall time, `YYYY-MM-DDTHH:MM`. */
+                ends_at_local: string;
+                /** @description Start in Brussels wall time, `YYYY-MM-DDTHH:MM` (for a datetime-local input). */
+                starts_at_local: string;
+            })[];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /**
+             * Format: int64
+             * @description Rows that match the filter, on all pages.
+             */
+            total: number;
+        };
+        /** @description One page of an admin list. */
+        Page_AdminOrder: {
+            /** @description In the list's order (see the operation). */
+            items: {
+                attention?: null | components["schemas"]["OrderAttention"];
+                coupon_code?: string | null;
+                /** @description UTC, RFC 3339. */
+                created_at: string;
+                /** Format: int64 */
+                discount_cents: number;
+                email: string;
+                event_title?: string | null;
+                first_name: string;
+                /** Format: int64 */
+                id: number;
+                last_name: string;
+                paid_at?: string | null;
+                product_name: string;
+                provider: components["schemas"]["PaymentProviderKind"];
+                provider_ref?: string | null;
+                /** @description The unguessable id in the buyer's links. */
+                public_id: string;
+                /** Format: int64 */
+                quantity: number;
+                status: components["schemas"]["OrderStatus"];
+                /**
+                 * Format: int64
+                 * @description Euro cents, VAT included.
+                 */
+                total_cents: number;
+            }[];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /**
+             * Format: int64
+             * @description Rows that match the filter, on all pages.
+             */
+            total: number;
+        };
+        /** @description One page of an admin list. */
+        Page_ContactMessage: {
+            /** @description In the list's order (see the operation). */
+            items: {
+                /** @description UTC, RFC 3339. */
+                created_at: string;
+                email: string;
+                /** Format: int64 */
+                id: number;
+                message: string;
+                name: string;
+                phone?: string | null;
+                status: components["schemas"]["MessageStatus"];
+                subject: components["schemas"]["ContactSubject"];
+                /** @description The subject as the visitor chose it, in Dutch. */
+                subject_label: string;
+            }[];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /**
+             * Format: int64
+             * @description Rows that match the filter, on all pages.
+             */
+            total: number;
+        };
+        /** @description One page of an admin list. */
+        Page_Coupon: {
+            /** @description In the list's order (see the operation). */
+            items: {
+                active: boolean;
+                /** @description As the coach typed it; checked case-insensitively. */
+                code: string;
+                /** @description UTC, RFC 3339. */
+                created_at: string;
+                /**
+                 * Format: int64
+                 * @description Sum of the discount of those paid orders, in euro cents.
+                 */
+                discount_given_cents: number;
+                discount_kind: components["schemas"]["DiscountKind"];
+                /**
+                 * Format: int64
+                 * @description percent: 1 to 100; fixed: euro cents.
+                 */
+                discount_value: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                max_redemptions?: number | null;
+                /**
+                 * Format: int64
+                 * @description Paid orders that used the code.
+                 */
+                paid_orders: number;
+                product_name?: string | null;
+                /** @description Only valid for this product; null for every product. */
+                product_slug?: string | null;
+                /**
+                 * Format: int64
+                 * @description Held by pending orders and kept by paid ones.
+                 */
+                redemptions: number;
+                /** @description UTC, RFC 3339. */
+                valid_from?: string | null;
+                /** @description Brussels wall time `YYYY-MM-DDTHH:MM` (for a datetime-local input). */
+                valid_from_local?: string | null;
+                valid_until?: string | null;
+                valid_until_local?: string | null;
+            }[];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /**
+             * Format: int64
+             * @description Rows that match the filter, on all pages.
+             */
+            total: number;
+        };
+        /** @description One page of an admin list. */
+        Page_DrempelVideo: {
+            /** @description In the list's order (see the operation). */
+            items: {
+                /** @description UTC, RFC 3339. */
+                created_at: string;
+                description: string;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description 1 = shown first.
+                 */
+                position: number;
+                published: boolean;
+                title: string;
+                /** @description UTC, RFC 3339. */
+                updated_at: string;
+                /** @description A YouTube or Vimeo URL. */
+                video_url: string;
+            }[];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /**
+             * Format: int64
+             * @description Rows that match the filter, on all pages.
+             */
+            total: number;
+        };
+        /** @description One page of an admin list. */
+        Page_IntroCall: {
+            /** @description In the list's order (see the operation). */
+            items: {
+                /** @description The coach's message to the visitor when she cancelled. */
+                cancel_message?: string | null;
+                cancelled_by?: null | components["schemas"]["CancelledBy"];
+                /** @description UTC, RFC 3339. */
+                created_at: string;
+                email: string;
+                /** @description UTC, RFC 3339. */
+                ends_at: string;
+                /** Format: int64 */
+                id: number;
+                mode: components["schemas"]["CallMode"];
+                name: string;
+                phone?: string | null;
+                question?: string | null;
+                /** @description UTC, RFC 3339. */
+                starts_at: string;
+                status: components["schemas"]["IntroCallStatus"];
+            }[];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /**
+             * Format: int64
+             * @description Rows that match the filter, on all pages.
+             */
+            total: number;
+        };
+        /** @description One page of an admin list. */
+        Page_Review: {
+            /** @description In the list's order (see the operation). */
+            items: {
+                avatar_url?: string | null;
+                /** @description UTC, RFC 3339. */
+                created_at: string;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /**
+                 * Format: int64
+                 * @description Stars, 1 to 5.
+                 */
+                rating: number;
+                text: string;
+            }[];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /**
+             * Format: int64
+             * @description Rows that match the filter, on all pages.
+             */
+            total: number;
+        };
+        /** @description One page of an admin list. */
+        Page_Subscriber: {
+            /** @description In the list's order (see the operation). */
+            items: {
+                confirmed_at?: string | null;
+                /** @description UTC, RFC 3339. */
+                created_at: string;
+                email: string;
+                first_name: string;
+                /** Format: int64 */
+                id: number;
+                status: components["schemas"]["SubscriberStatus"];
+                unsubscribed_at?: string | null;
+            }[];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /**
+             * Format: int64
+             * @description Rows that match the filter, on all pages.
+             */
+            total: number;
+        };
+        /** @description One page of an admin list. */
+        Page_Ticket: {
+            /** @description In the list's order (see the operation). */
+            items: {
+                /** @description UTC, RFC 3339. */
+                checked_in_at?: string | null;
+                /** @description Shown in groups of four with dashes, e.g. `K7QF-M2XD-9TPA`. */
+                code: string;
+                /** @description UTC, RFC 3339. */
+                created_at: string;
+                email: string;
+                /** Format: int64 */
+                event_id: number;
+                holder_name: string;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description The order that paid for it; null for a free registration.
+                 */
+                order_id?: number | null;
+                order_public_id?: string | null;
+                status: components["schemas"]["TicketStatus"];
+            }[];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /**
+             * Format: int64
+             * @description Rows that match the filter, on all pages.
+             */
+            total: number;
+        };
+        /**
+         * @description Which payment provider takes the payments; stored with each order.
+         * @enum {string}
+         */
+        PaymentProviderKind: "Simulated" | "Stripe" | "Mollie";
         Product: {
             description: string;
-            /** @description For event products: the kind of event it is bought for. */
-            event_kind?: string | null;
-            /** @description course or event. */
-            kind: string;
+            event_kind?: null | components["schemas"]["EventKind"];
+            kind: components["schemas"]["ProductKind"];
             /**
              * Format: int64
              * @description Most seats one order may take.
@@ -1489,6 +1767,8 @@ export interface components {
             /** @description Event products: the published events of its kind that have not started, soonest first. */
             events: components["schemas"]["Event"][];
         };
+        /** @enum {string} */
+        ProductKind: "Course" | "Event";
         Quote: {
             coupon?: null | components["schemas"]["QuoteCoupon"];
             /** Format: int64 */
@@ -1532,6 +1812,8 @@ export interface components {
         RefreshRequest: {
             refresh_token: string;
         };
+        /** @enum {string} */
+        RegistrationStatus: "Registered" | "AlreadyRegistered";
         Review: {
             avatar_url?: string | null;
             /** @description UTC, RFC 3339. */
@@ -1566,16 +1848,6 @@ export interface components {
              */
             total: number;
         };
-        ReviewPage: {
-            /** @description Newest first. */
-            items: components["schemas"]["Review"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            per_page: number;
-            /** Format: int64 */
-            total: number;
-        };
         ReviewStats: {
             /**
              * Format: double
@@ -1585,6 +1857,8 @@ export interface components {
             /** Format: int64 */
             count: number;
         };
+        /** @enum {string} */
+        Role: "Admin" | "User";
         Session: {
             /** @description Send as `Authorization: Bearer …` to /api/admin. */
             access_token: string;
@@ -1603,12 +1877,16 @@ export interface components {
             email: string;
             /** Format: int64 */
             id: number;
-            /** @description admin or user; only admin may use /api/admin. */
-            role: string;
+            role: components["schemas"]["Role"];
         };
+        /**
+         * @description The buttons of the simulated payment page.
+         * @enum {string}
+         */
+        SimulatedButton: "Paid" | "Cancelled" | "Failed";
         SimulatedOutcome: {
-            /** @description paid, canceled or failed: the button pressed. */
-            outcome: string;
+            /** @description The button pressed. */
+            outcome: components["schemas"]["SimulatedButton"];
         };
         SimulatedRedirect: {
             /** @description Where the buyer goes next, as a real provider would redirect. */
@@ -1622,7 +1900,7 @@ export interface components {
             order_id: string;
             reference: string;
             /** @description The order's status: only a pending order can still be paid normally. */
-            status: string;
+            status: components["schemas"]["OrderStatus"];
         };
         SlotDay: {
             /** @description Brussels date, `YYYY-MM-DD`. */
@@ -1638,7 +1916,7 @@ export interface components {
             time_zone: string;
         };
         StatusResponse: {
-            status: string;
+            status: components["schemas"]["SubscriberStatus"];
         };
         /** @description Field names follow the spec's payload (`firstName`); missing fields count as empty. */
         SubscribeRequest: {
@@ -1649,7 +1927,7 @@ export interface components {
             /** @description Dutch, fit to show a visitor. */
             message: string;
             /** @description pending (check your mailbox) or confirmed (already subscribed). */
-            status: string;
+            status: components["schemas"]["SubscriberStatus"];
         };
         Subscriber: {
             confirmed_at?: string | null;
@@ -1659,8 +1937,7 @@ export interface components {
             first_name: string;
             /** Format: int64 */
             id: number;
-            /** @description pending, confirmed or unsubscribed. */
-            status: string;
+            status: components["schemas"]["SubscriberStatus"];
             unsubscribed_at?: string | null;
         };
         SubscriberCounts: {
@@ -1671,16 +1948,8 @@ export interface components {
             /** Format: int64 */
             unsubscribed: number;
         };
-        SubscriberPage: {
-            /** @description Newest first. */
-            items: components["schemas"]["Subscriber"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            per_page: number;
-            /** Format: int64 */
-            total: number;
-        };
+        /** @enum {string} */
+        SubscriberStatus: "Pending" | "Confirmed" | "Unsubscribed";
         Ticket: {
             /** @description UTC, RFC 3339. */
             checked_in_at?: string | null;
@@ -1700,19 +1969,10 @@ export interface components {
              */
             order_id?: number | null;
             order_public_id?: string | null;
-            /** @description valid, checked_in or cancelled. */
-            status: string;
+            status: components["schemas"]["TicketStatus"];
         };
-        TicketPage: {
-            /** @description Sorted by holder name. */
-            items: components["schemas"]["Ticket"][];
-            /** Format: int64 */
-            page: number;
-            /** Format: int64 */
-            per_page: number;
-            /** Format: int64 */
-            total: number;
-        };
+        /** @enum {string} */
+        TicketStatus: "Valid" | "CheckedIn" | "Cancelled";
         TokenRequest: {
             /** @description The token from the link in the e-mail. */
             token?: string;
@@ -1725,8 +1985,7 @@ export interface components {
         WebinarRegistrationResponse: {
             /** @description Dutch, fit to show a visitor. */
             message: string;
-            /** @description registered, or already_registered (no second seat is taken). */
-            status: string;
+            status: components["schemas"]["RegistrationStatus"];
         };
         /** @description A weekly time range in Brussels wall time. */
         WeeklyRange: {
@@ -1746,6 +2005,11 @@ export interface components {
             /** @description Monday of the week (Brussels), `YYYY-MM-DD`. */
             week_start: string;
         };
+        /**
+         * @description The part of a dated list to show.
+         * @enum {string}
+         */
+        When: "Upcoming" | "Past";
     };
     responses: never;
     parameters: never;
@@ -1866,7 +2130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CouponPage"];
+                    "application/json": components["schemas"]["Page_Coupon"];
                 };
             };
             /** @description No valid access token */
@@ -2120,7 +2384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DrempelVideoPage"];
+                    "application/json": components["schemas"]["Page_DrempelVideo"];
                 };
             };
             /** @description No valid access token */
@@ -2362,15 +2626,15 @@ export interface operations {
     admin_list_events: {
         parameters: {
             query?: {
-                /** @description vertelavond, zelfbeeld or webinar; all kinds when missing. */
-                kind?: string;
-                /** @description upcoming (not ended, soonest first; the default) or past (ended, latest first). */
-                when?: string;
+                /** @description All kinds when missing. */
+                kind?: components["schemas"]["EventKind"];
+                /** @description Upcoming when missing. */
+                when?: components["schemas"]["When"];
                 /** @description 1-based page number (default 1). */
                 page?: number;
                 /** @description Rows per page (default 20, at most 100). */
                 per_page?: number;
-                /** @description Searches title and venue. */
+                /** @description Search text (case-insensitive, part of a word is enough). */
                 q?: string;
             };
             header?: never;
@@ -2379,13 +2643,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of events, drafts and cancelled ones included */
+            /** @description One page of events, drafts and cancelled ones included; q searches title and venue */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminEventPage"];
+                    "application/json": components["schemas"]["Page_AdminEvent"];
                 };
             };
             /** @description No valid access token */
@@ -2613,7 +2877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TicketPage"];
+                    "application/json": components["schemas"]["Page_Ticket"];
                 };
             };
             /** @description No valid access token */
@@ -2698,12 +2962,14 @@ export interface operations {
     admin_list_intro_calls: {
         parameters: {
             query?: {
-                /** @description upcoming (not ended, soonest first; the default) or past (ended, latest first). */
-                when?: string;
+                /** @description Upcoming when missing. */
+                when?: components["schemas"]["When"];
                 /** @description 1-based page number (default 1). */
                 page?: number;
                 /** @description Rows per page (default 20, at most 100). */
                 per_page?: number;
+                /** @description Search text (case-insensitive, part of a word is enough). */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -2711,13 +2977,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of intro calls, cancelled ones included */
+            /** @description One page of intro calls, cancelled ones included; q searches name and e-mail */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IntroCallPage"];
+                    "application/json": components["schemas"]["Page_IntroCall"];
                 };
             };
             /** @description No valid access token */
@@ -2862,13 +3128,13 @@ export interface operations {
     admin_list_messages: {
         parameters: {
             query?: {
-                /** @description inbox (unread and read; the default) or archived. */
-                folder?: string;
+                /** @description The inbox when missing. */
+                folder?: components["schemas"]["Folder"];
                 /** @description 1-based page number (default 1). */
                 page?: number;
                 /** @description Rows per page (default 20, at most 100). */
                 per_page?: number;
-                /** @description Searches name, e-mail and message. */
+                /** @description Search text (case-insensitive, part of a word is enough). */
                 q?: string;
             };
             header?: never;
@@ -2877,7 +3143,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of contact messages, newest first */
+            /** @description One page of contact messages, newest first; q searches name, e-mail and message */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3029,16 +3295,13 @@ export interface operations {
     admin_list_orders: {
         parameters: {
             query?: {
-                /**
-                 * @description pending, paid, canceled, expired, failed, refunded, or attention (orders the coach must
-                 *     act on, whatever their status); all when missing.
-                 */
-                status?: string;
+                /** @description All orders when missing. */
+                status?: components["schemas"]["OrderFilter"];
                 /** @description 1-based page number (default 1). */
                 page?: number;
                 /** @description Rows per page (default 20, at most 100). */
                 per_page?: number;
-                /** @description Searches the buyer's name and e-mail, the order id and the coupon code. */
+                /** @description Search text (case-insensitive, part of a word is enough). */
                 q?: string;
             };
             header?: never;
@@ -3047,13 +3310,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of orders, newest first */
+            /** @description One page of orders, newest first; q searches the buyer's name and e-mail, the order id and the coupon code */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminOrderPage"];
+                    "application/json": components["schemas"]["Page_AdminOrder"];
                 };
             };
             /** @description No valid access token */
@@ -3282,7 +3545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReviewPage"];
+                    "application/json": components["schemas"]["Page_Review"];
                 };
             };
             /** @description No valid access token */
@@ -3470,13 +3733,13 @@ export interface operations {
     admin_list_subscribers: {
         parameters: {
             query?: {
-                /** @description pending, confirmed or unsubscribed; all when missing. */
-                status?: string;
+                /** @description All when missing. */
+                status?: components["schemas"]["SubscriberStatus"];
                 /** @description 1-based page number (default 1). */
                 page?: number;
                 /** @description Rows per page (default 20, at most 100). */
                 per_page?: number;
-                /** @description Searches first name and e-mail. */
+                /** @description Search text (case-insensitive, part of a word is enough). */
                 q?: string;
             };
             header?: never;
@@ -3485,13 +3748,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of subscribers, newest first */
+            /** @description One page of subscribers, newest first; q searches first name and e-mail */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubscriberPage"];
+                    "application/json": components["schemas"]["Page_Subscriber"];
                 };
             };
             /** @description No valid access token */
@@ -4089,8 +4352,8 @@ export interface operations {
     list_upcoming_events: {
         parameters: {
             query?: {
-                /** @description Only events of this kind: vertelavond, zelfbeeld or webinar. */
-                kind?: string;
+                /** @description Only events of this kind. */
+                kind?: components["schemas"]["EventKind"];
             };
             header?: never;
             path?: never;

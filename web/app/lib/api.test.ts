@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, ApiError } from "@/lib/api";
+import { ApiError, apiClient, unwrap } from "@/lib/api";
 
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
 }
 
 describe("api client", () => {
@@ -11,38 +11,48 @@ describe("api client", () => {
   it("returns the parsed body and sends JSON", async () => {
     const fetchMock = vi.fn().mockResolvedValue(jsonResponse(200, { status: "pending", message: "ok" }));
     vi.stubGlobal("fetch", fetchMock);
-    await expect(api("/api/newsletter", { method: "POST", body: { a: 1 } })).resolves.toEqual({
-      status: "pending",
-      message: "ok",
-    });
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe("/api/newsletter");
-    expect(init.method).toBe("POST");
-    expect(init.body).toBe('{"a":1}');
-    expect(init.headers["Content-Type"]).toBe("application/json");
+    await expect(
+      unwrap(apiClient.POST("/api/newsletter", { body: { email: "a@voorbeeld.be", firstName: "An" } })),
+    ).resolves.toEqual({ status: "pending", message: "ok" });
+    const request = fetchMock.mock.calls[0]![0] as Request;
+    expect(new URL(request.url).pathname).toBe("/api/newsletter");
+    expect(request.method).toBe("POST");
+    expect(await request.text()).toBe('{"email":"a@voorbeeld.be","firstName":"An"}');
+    expect(request.headers.get("Content-Type")).toBe("application/json");
   });
 
-  it("throws the server's error message", async () => {
+  it("leaves empty query values out", async () => {
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(200, { items: [], total: 0, page: 1, per_page: 20 }));
+    vi.stubGlobal("fetch", fetchMock);
+    await unwrap(apiClient.GET("/api/admin/orders", { params: { query: { q: "", status: "paid", page: 2 } } }));
+    expect(new URL((fetchMock.mock.calls[0]![0] as Request).url).search).toBe("?status=paid&page=2");
+  });
+
+  it("throws the server's error message, field errors and Retry-After", async () => {
     vi.stubGlobal(
       "fetch",
-      vi
-        .fn()
-        .mockResolvedValue(
-          jsonResponse(422, {
-            error: { code: "validation", message: "Ongeldig e-mailadres.", fields: { email: "x" } },
-          }),
+      vi.fn().mockResolvedValue(
+        jsonResponse(
+          429,
+          { error: { code: "validation", message: "Ongeldig e-mailadres.", fields: { email: "x" } } },
+          { "Retry-After": "30" },
         ),
+      ),
     );
-    const error = await api("/api/x").catch((e: unknown) => e);
+    const error = await unwrap(apiClient.GET("/api/reviews")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe("Ongeldig e-mailadres.");
-    expect((error as ApiError).status).toBe(422);
-    expect((error as ApiError).fields).toEqual({ email: "x" });
+    expect(error).toMatchObject({
+      message: "Ongeldig e-mailadres.",
+      status: 429,
+      code: "validation",
+      fields: { email: "x" },
+      retryAfter: 30,
+    });
   });
 
   it("throws an error without message on a network failure", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
-    const error = await api("/api/x").catch((e: unknown) => e);
+    const error = await unwrap(apiClient.GET("/api/reviews")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe("");
   });

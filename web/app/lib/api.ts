@@ -1,5 +1,9 @@
-// One small fetch wrapper for the same-origin JSON API.
-import type { ApiErrorBody } from "@/lib/api-types";
+// The one client for the same-origin JSON API, typed by the paths of the server's OpenAPI
+// document (app/lib/api-schema.d.ts): a wrong path, parameter, body or response field does not
+// compile. Calls under /api/admin get the admin's token from the middleware in lib/admin-auth.
+import createClient from "openapi-fetch";
+import type { paths } from "@/lib/api-schema";
+import type { ErrorBody } from "@/lib/api-types";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -18,74 +22,67 @@ export class ApiError extends Error {
   }
 }
 
-function isErrorBody(value: unknown): value is ApiErrorBody {
+function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== "object" || value === null || !("error" in value)) return false;
   const err = (value as { error: unknown }).error;
   return typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string";
 }
 
-export interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
-/** The fetch init for a JSON request (GET without a body, POST with one, unless `method` says otherwise). */
-export function jsonRequestInit(options: RequestOptions = {}): RequestInit & { headers: Record<string, string> } {
-  const { method = options.body === undefined ? "GET" : "POST", body, signal } = options;
-  return {
-    method,
-    signal,
-    headers: {
-      Accept: "application/json",
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  };
-}
-
-/** Turns a failed fetch into an ApiError (an abort stays an abort). */
-export function networkError(cause: unknown): unknown {
-  if (cause instanceof DOMException && cause.name === "AbortError") return cause;
-  return new ApiError("", 0, "network_error");
-}
-
-/** Reads a response: the parsed JSON body when ok, else throws an ApiError with the server's message. */
-export async function readApiResponse<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
+/** fetch() that turns a network failure into an ApiError (an abort stays an abort). */
+export async function send(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError("", 0, "network_error");
   }
+}
 
+/** Query strings leave out empty values: an empty search box or the "all" filter is no filter. */
+function querySerializer(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export const apiClient = createClient<paths>({
+  // openapi-fetch builds a Request, which needs an absolute URL outside the browser (tests).
+  baseUrl: typeof window === "undefined" ? "" : window.location.origin,
+  headers: { Accept: "application/json" },
+  querySerializer,
+  // Looked up per call (not captured once), so tests can stub the global fetch.
+  fetch: send,
+});
+
+interface CallResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * The answer of a call that succeeded. Otherwise throws an ApiError whose message is the
+ * server's `error.message` (empty when the server sent none, e.g. on a network failure —
+ * callers then show their own fallback text), with its status, code, field errors and Retry-After.
+ */
+export async function succeeded<T>(call: Promise<CallResult<T>>): Promise<{ data: T; response: Response }> {
+  const { data, error, response } = await call;
   if (!response.ok) {
     const retryHeader = Number(response.headers.get("Retry-After"));
     const retryAfter = Number.isFinite(retryHeader) && retryHeader > 0 ? retryHeader : undefined;
-    if (isErrorBody(data)) {
-      const { message, code, fields } = data.error;
+    if (isErrorBody(error)) {
+      const { message, code, fields } = error.error;
       throw new ApiError(message, response.status, code, fields ?? undefined, retryAfter);
     }
     throw new ApiError("", response.status, "http_error", undefined, retryAfter);
   }
-  return data as T;
+  return { data: data as T, response };
 }
 
-/**
- * Calls the API and returns the parsed JSON body.
- * When the response is not ok, throws an ApiError whose message is the
- * server's `error.message` (empty when the server sent none, e.g. on a
- * network failure — callers then show their own fallback text).
- */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, jsonRequestInit(options));
-  } catch (cause) {
-    throw networkError(cause);
-  }
-  return readApiResponse<T>(response);
+/** The parsed body of a call that succeeded; throws ApiError otherwise (see `succeeded`). */
+export async function unwrap<T>(call: Promise<CallResult<T>>): Promise<T> {
+  return (await succeeded(call)).data;
 }

@@ -1,6 +1,6 @@
 import { PageHeader } from "@/components/admin/page-header";
 import { DashboardOverview } from "@/features/dashboard/components/dashboard-overview";
-import { useSession } from "@/features/auth/lib/session-store";
+import { useSession } from "@/lib/session-store";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {

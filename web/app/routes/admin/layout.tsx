@@ -8,14 +8,20 @@ import { Spinner } from "@/components/ui/spinner";
 import { site } from "@/config/site";
 import { adminSections } from "@/features/admin/lib/admin-sections";
 import { adminButton } from "@/components/admin/styles";
-import { LOGIN_PATH, loginPathFor } from "@/features/auth/lib/session";
+import { adminAuth } from "@/lib/admin-auth";
+import { apiClient } from "@/lib/api";
+import { LOGIN_PATH, loginPathFor } from "@/lib/session";
 import {
   getLastClearReason,
   getSession,
   signOut,
   startSessionKeeper,
   useSession,
-} from "@/features/auth/lib/session-store";
+} from "@/lib/session-store";
+
+// Every /api/admin call made from the admin area carries the coach's token (the public pages
+// never load this module, so their bundle stays without the session code).
+apiClient.use(adminAuth);
 
 /** Without a session, every admin page sends the coach to the login page first. */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -5,8 +5,8 @@ import { SkipLink } from "@/components/layout/skip-link";
 import { site } from "@/config/site";
 import { cardClass } from "@/components/admin/styles";
 import { LoginForm } from "@/features/auth/components/login-form";
-import { safeNextPath } from "@/features/auth/lib/session";
-import { getLastClearReason, getSession } from "@/features/auth/lib/session-store";
+import { safeNextPath } from "@/lib/session";
+import { getLastClearReason, getSession } from "@/lib/session-store";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {

@@ -6,7 +6,7 @@ import { FormAlert } from "@/components/form/form-alert";
 import { inputClass } from "@/components/form/styles";
 import { useForm } from "@/components/form/use-form";
 import { loginErrorMessage, validateLogin, type LoginField } from "@/features/auth/lib/validate-login";
-import { signIn } from "@/features/auth/lib/session-store";
+import { signIn } from "@/lib/session-store";
 
 /** E-mail + password; calls `onSignedIn` once an admin session is stored. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ConsentText } from "@/features/checkout/api/types";
-import { api } from "@/lib/api";
+import { apiClient, unwrap } from "@/lib/api";
 
-export function getConsent(product: string): Promise<ConsentText> {
-  return api<ConsentText>(`/api/checkout/consent?product=${encodeURIComponent(product)}`);
+export function getConsent(product: string) {
+  return unwrap(apiClient.GET("/api/checkout/consent", { params: { query: { product } } }));
 }
 
 export function consentQueryOptions(product: string) {

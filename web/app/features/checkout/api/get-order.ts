@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OrderSummary } from "@/features/checkout/api/types";
-import { api, ApiError } from "@/lib/api";
+import { ApiError, apiClient, unwrap } from "@/lib/api";
 
 export const ORDER_POLL_MS = 2000;
 
-export function getOrder(orderId: string): Promise<OrderSummary> {
-  return api<OrderSummary>(`/api/orders/${encodeURIComponent(orderId)}`);
+export function getOrder(orderId: string) {
+  return unwrap(apiClient.GET("/api/orders/{order_id}", { params: { path: { order_id: orderId } } }));
 }
 
 export function orderQueryOptions(orderId: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { fetchQuote } from "@/features/checkout/api/get-quote";
-import type { Quote } from "@/features/checkout/api/types";
 import { ApiError } from "@/lib/api";
+import type { Quote } from "@/lib/api-types";
 
 const quote = { total_cents: 3500 } as Quote;
 

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Quote, QuoteRequest } from "@/features/checkout/api/types";
-import { api, ApiError } from "@/lib/api";
+import { ApiError, apiClient, unwrap } from "@/lib/api";
+import type { OrderRequest, Quote } from "@/lib/api-types";
 
-export function postQuote(body: QuoteRequest): Promise<Quote> {
-  return api<Quote>("/api/checkout/quote", { method: "POST", body });
+export function postQuote(body: OrderRequest) {
+  return unwrap(apiClient.POST("/api/checkout/quote", { body }));
 }
 
 /** A quote, plus the reason a coupon was refused (the quote is then the price without it). */
@@ -16,7 +16,7 @@ export interface QuoteResult {
  * Asks for the price. A refused coupon (422 `fields.coupon`) is not a dead end: the price
  * without the coupon is asked for, so the breakdown stays right next to the coupon's error.
  */
-export async function fetchQuote(body: QuoteRequest, post: typeof postQuote = postQuote): Promise<QuoteResult> {
+export async function fetchQuote(body: OrderRequest, post: typeof postQuote = postQuote): Promise<QuoteResult> {
   try {
     return { quote: await post(body), couponError: null };
   } catch (error) {
@@ -29,7 +29,7 @@ export async function fetchQuote(body: QuoteRequest, post: typeof postQuote = po
   }
 }
 
-export function quoteQueryOptions(body: QuoteRequest) {
+export function quoteQueryOptions(body: OrderRequest) {
   return queryOptions({
     queryKey: ["checkout", "quote", body],
     queryFn: () => fetchQuote(body),
@@ -40,7 +40,7 @@ export function quoteQueryOptions(body: QuoteRequest) {
   });
 }
 
-export function useQuote(body: QuoteRequest | null) {
+export function useQuote(body: OrderRequest | null) {
   return useQuery({
     ...quoteQueryOptions(body ?? { product: "", quantity: 1 }),
     enabled: body !== null,

@@ -1,27 +1,26 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SimulatedOutcome, SimulatedPayment, SimulatedPaymentResult } from "@/features/checkout/api/types";
-import { api, ApiError } from "@/lib/api";
+import { ApiError, apiClient, unwrap } from "@/lib/api";
+import type { SimulatedOutcome } from "@/lib/api-types";
 
-export function getSimulatedPayment(ref: string): Promise<SimulatedPayment> {
-  return api<SimulatedPayment>(`/api/payments/simulated/${encodeURIComponent(ref)}`);
+export function getSimulatedPayment(reference: string) {
+  return unwrap(apiClient.GET("/api/payments/simulated/{reference}", { params: { path: { reference } } }));
 }
 
 /** Ends the test payment; the server sends the same webhook a real provider would. */
-export function completeSimulatedPayment(ref: string, outcome: SimulatedOutcome): Promise<SimulatedPaymentResult> {
-  return api<SimulatedPaymentResult>(`/api/payments/simulated/${encodeURIComponent(ref)}`, {
-    method: "POST",
-    body: { outcome },
-  });
+export function completeSimulatedPayment(reference: string, outcome: SimulatedOutcome) {
+  return unwrap(
+    apiClient.POST("/api/payments/simulated/{reference}", { params: { path: { reference } }, body: { outcome } }),
+  );
 }
 
-export function simulatedPaymentQueryOptions(ref: string) {
+export function simulatedPaymentQueryOptions(reference: string) {
   return queryOptions({
-    queryKey: ["payments", "simulated", ref],
-    queryFn: () => getSimulatedPayment(ref),
+    queryKey: ["payments", "simulated", reference],
+    queryFn: () => getSimulatedPayment(reference),
     retry: (failureCount, error) => !(error instanceof ApiError && error.status === 404) && failureCount < 1,
   });
 }
 
-export function useSimulatedPayment(ref: string | null) {
-  return useQuery({ ...simulatedPaymentQueryOptions(ref ?? ""), enabled: Boolean(ref) });
+export function useSimulatedPayment(reference: string | null) {
+  return useQuery({ ...simulatedPaymentQueryOptions(reference ?? ""), enabled: Boolean(reference) });
 }

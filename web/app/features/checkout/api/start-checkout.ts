@@ -1,7 +1,7 @@
-import type { CheckoutRequest, CheckoutStarted } from "@/features/checkout/api/types";
-import { api } from "@/lib/api";
+import { apiClient, unwrap } from "@/lib/api";
+import type { CheckoutRequest } from "@/lib/api-types";
 
 /** Creates the pending order (or returns the one made earlier with the same idempotency key). */
-export function startCheckout(body: CheckoutRequest): Promise<CheckoutStarted> {
-  return api<CheckoutStarted>("/api/checkout", { method: "POST", body });
+export function startCheckout(body: CheckoutRequest) {
+  return unwrap(apiClient.POST("/api/checkout", { body }));
 }

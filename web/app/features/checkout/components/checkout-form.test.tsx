@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CheckoutForm } from "@/features/checkout/components/checkout-form";
 import { DRAFT_KEY, loadDraft, saveDraft } from "@/features/checkout/lib/checkout-storage";
 import { emptyValues } from "@/features/checkout/lib/checkout-form";
-import type { ProductDetail } from "@/features/products/api/types";
+import type { ProductDetail } from "@/lib/api-types";
 import type { PublicEvent } from "@/lib/api-types";
 
 const leaveTo = vi.hoisted(() => vi.fn());
@@ -64,10 +64,12 @@ type Handler = (body: Record<string, unknown>) => Promise<Response>;
 
 function mockApi(checkout: Handler) {
   const calls: { url: string; body: Record<string, unknown> }[] = [];
-  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+  const fetchMock = vi.fn(async (request: Request) => {
+    const url = new URL(request.url).pathname;
+    const text = await request.text();
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     calls.push({ url, body });
-    if (url.startsWith("/api/checkout/consent")) {
+    if (url === "/api/checkout/consent") {
       return json({ text: "Ik begrijp dat er voor een vertelavond geen herroepingsrecht geldt." });
     }
     if (url === "/api/checkout/quote") return json(quoteFor(Number(body.quantity)));
@@ -122,8 +124,9 @@ describe("CheckoutForm", () => {
     fireEvent.submit(button.closest("form")!);
     expect(screen.getByRole("button", { name: "Bezig..." })).toHaveProperty("disabled", true);
 
+    // The stub reads each body asynchronously; a second submit would have arrived by then too.
+    await vi.waitFor(() => expect(calls.filter((c) => c.url === "/api/checkout")).toHaveLength(1));
     const posts = calls.filter((c) => c.url === "/api/checkout");
-    expect(posts).toHaveLength(1);
     const key = posts[0]!.body.idempotency_key as string;
     expect(key).toBe(loadDraft()!.idempotencyKey);
     expect(posts[0]!.body).toMatchObject({

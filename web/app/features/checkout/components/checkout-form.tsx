@@ -8,7 +8,7 @@ import { useConsent } from "@/features/checkout/api/get-consent";
 import { useOrder } from "@/features/checkout/api/get-order";
 import { useQuote } from "@/features/checkout/api/get-quote";
 import { startCheckout } from "@/features/checkout/api/start-checkout";
-import type { QuoteRequest } from "@/features/checkout/api/types";
+import type { OrderRequest } from "@/lib/api-types";
 import { PriceBreakdown } from "@/features/checkout/components/price-breakdown";
 import {
   CHECKOUT_FIELDS,
@@ -21,7 +21,7 @@ import { draftFor, loadDraft, saveDraft, withNewAttempt, type CheckoutDraft } fr
 import { leaveTo } from "@/features/checkout/lib/leave-to";
 import { couponLine } from "@/features/checkout/lib/price";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
-import type { ProductDetail } from "@/features/products/api/types";
+import type { ProductDetail } from "@/lib/api-types";
 import { formatEventWhen, maxQuantity, seatsLabel, venueLine } from "@/features/products/lib/availability";
 import { ApiError } from "@/lib/api";
 import type { PublicEvent } from "@/lib/api-types";
@@ -86,7 +86,7 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
   const computedMax = isEvent ? maxQuantity(product.max_per_order, event?.seats_left ?? 0) : 1;
   const debouncedQuantity = useDebouncedValue(values.quantity, 400);
   const quantityInRange = Number.isInteger(debouncedQuantity) && debouncedQuantity >= 1 && debouncedQuantity <= computedMax;
-  const quoteBody: QuoteRequest | null =
+  const quoteBody: OrderRequest | null =
     quantityInRange && (!isEvent || eventId)
       ? {
           product: product.slug,

@@ -1,4 +1,4 @@
-import type { OrderSummary } from "@/features/checkout/api/types";
+import type { OrderSummary } from "@/lib/api-types";
 import { checkoutHref } from "@/features/checkout/lib/checkout-params";
 import { formatDiscountCents } from "@/features/checkout/lib/price";
 import { formatEventWhen } from "@/features/products/lib/availability";

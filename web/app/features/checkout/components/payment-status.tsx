@@ -5,7 +5,7 @@ import { ButtonLink, ExternalLink } from "@/components/ui/button-link";
 import { Spinner } from "@/components/ui/spinner";
 import { site } from "@/config/site";
 import { useOrder } from "@/features/checkout/api/get-order";
-import type { OrderSummary } from "@/features/checkout/api/types";
+import type { OrderSummary } from "@/lib/api-types";
 import { OrderDetails, retryHref } from "@/features/checkout/components/order-details";
 import { checkoutHref } from "@/features/checkout/lib/checkout-params";
 import { clearDraft, finishAttempt, loadDraft } from "@/features/checkout/lib/checkout-storage";

@@ -1,4 +1,4 @@
-import type { Quote } from "@/features/checkout/api/types";
+import type { Quote } from "@/lib/api-types";
 import { breakdownRows, vatLine } from "@/features/checkout/lib/price";
 
 /** Subtotal, discount, total and the VAT in it; updated as the quote changes. */

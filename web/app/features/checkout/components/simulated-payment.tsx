@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { buttonClasses, ButtonLink } from "@/components/ui/button-link";
 import { completeSimulatedPayment, useSimulatedPayment } from "@/features/checkout/api/simulated-payment";
-import type { SimulatedOutcome } from "@/features/checkout/api/types";
+import type { SimulatedOutcome } from "@/lib/api-types";
 import { leaveTo } from "@/features/checkout/lib/leave-to";
 import { EventsError, EventsLoading } from "@/features/events/components/upcoming-events";
 import { ApiError } from "@/lib/api";

@@ -1,5 +1,5 @@
 // The checkout form's values, their client-side checks and the request body built from them.
-import type { CheckoutRequest } from "@/features/checkout/api/types";
+import type { CheckoutRequest } from "@/lib/api-types";
 
 export interface CheckoutFormValues {
   first_name: string;

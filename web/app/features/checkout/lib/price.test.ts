@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Quote } from "@/features/checkout/api/types";
+import type { Quote } from "@/lib/api-types";
 import { breakdownRows, couponLine, formatDiscountCents, vatLine } from "@/features/checkout/lib/price";
 
 const quote: Quote = {

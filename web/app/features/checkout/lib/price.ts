@@ -1,5 +1,5 @@
 // The price breakdown of a quote, in nl-BE notation ("€ 35,00", "−€ 7,00").
-import type { Quote } from "@/features/checkout/api/types";
+import type { Quote } from "@/lib/api-types";
 import { formatPriceCents } from "@/lib/format";
 
 const MINUS = "\u2212";

@@ -6,8 +6,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
-import type { ContactMessage, MessagePage, MessageStatus } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
+import type { MessageStatus } from "@/lib/api-types";
 
 export type Folder = "inbox" | "archived";
 
@@ -15,12 +15,9 @@ export function adminMessagesQueryOptions(query: { folder: Folder; page: number;
   return queryOptions({
     queryKey: ["admin", "messages", query],
     queryFn: () =>
-      adminApi<MessagePage>(
-        adminPath("/api/admin/messages", {
-          folder: query.folder,
-          page: query.page,
-          per_page: query.perPage,
-          q: query.q,
+      unwrap(
+        apiClient.GET("/api/admin/messages", {
+          params: { query: { folder: query.folder, page: query.page, per_page: query.perPage, q: query.q } },
         }),
       ),
     placeholderData: keepPreviousData,
@@ -42,7 +39,7 @@ export function useSetMessageStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: MessageStatus }) =>
-      adminApi<ContactMessage>(`/api/admin/messages/${id}/status`, { method: "PUT", body: { status } }),
+      unwrap(apiClient.PUT("/api/admin/messages/{id}/status", { params: { path: { id } }, body: { status } })),
     onSuccess: () => invalidate(queryClient),
   });
 }
@@ -50,7 +47,7 @@ export function useSetMessageStatus() {
 export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => adminApi<void>(`/api/admin/messages/${id}`, { method: "DELETE" }),
+    mutationFn: (id: number) => unwrap(apiClient.DELETE("/api/admin/messages/{id}", { params: { path: { id } } })),
     onSuccess: () => invalidate(queryClient),
   });
 }

@@ -1,6 +1,6 @@
-import { api } from "@/lib/api";
-import type { ContactRequest, ContactResponse } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
+import type { ContactRequest } from "@/lib/api-types";
 
-export function sendContactMessage(body: ContactRequest): Promise<ContactResponse> {
-  return api<ContactResponse>("/api/contact", { method: "POST", body });
+export function sendContactMessage(body: ContactRequest) {
+  return unwrap(apiClient.POST("/api/contact", { body }));
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
 import { invalidateCoupons } from "@/features/coupons/api/list-coupons";
-import type { Coupon, CouponInput } from "@/features/coupons/api/types";
+import { apiClient, unwrap } from "@/lib/api";
+import type { CouponInput } from "@/lib/api-types";
 
-export function createCoupon(input: CouponInput): Promise<Coupon> {
-  return adminApi<Coupon>("/api/admin/coupons", { method: "POST", body: input });
+export function createCoupon(input: CouponInput) {
+  return unwrap(apiClient.POST("/api/admin/coupons", { body: input }));
 }
 
 export function useCreateCoupon() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
 import { invalidateCoupons } from "@/features/coupons/api/list-coupons";
+import { apiClient, unwrap } from "@/lib/api";
 
 /** Deletes a coupon; 409 (with the server's message) once it has been used. */
-export function deleteCoupon(id: number): Promise<void> {
-  return adminApi<void>(`/api/admin/coupons/${id}`, { method: "DELETE" });
+export function deleteCoupon(id: number) {
+  return unwrap(apiClient.DELETE("/api/admin/coupons/{id}", { params: { path: { id } } }));
 }
 
 export function useDeleteCoupon() {

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
-import type { CouponPage } from "@/features/coupons/api/types";
+import { apiClient, unwrap } from "@/lib/api";
 
 export interface CouponsQuery {
   q: string;
@@ -8,8 +7,8 @@ export interface CouponsQuery {
   perPage: number;
 }
 
-export function listCoupons({ q, page, perPage }: CouponsQuery): Promise<CouponPage> {
-  return adminApi<CouponPage>(adminPath("/api/admin/coupons", { q: q.trim(), page, per_page: perPage }));
+export function listCoupons({ q, page, perPage }: CouponsQuery) {
+  return unwrap(apiClient.GET("/api/admin/coupons", { params: { query: { q: q.trim(), page, per_page: perPage } } }));
 }
 
 export function couponsQueryOptions(query: CouponsQuery) {

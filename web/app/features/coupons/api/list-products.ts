@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Product } from "@/features/coupons/api/types";
-import { api } from "@/lib/api";
+import { apiClient, unwrap } from "@/lib/api";
 
 /** The active products (public endpoint): the choices for a coupon's product restriction. */
-export function listProducts(): Promise<Product[]> {
-  return api<Product[]>("/api/products");
+export function listProducts() {
+  return unwrap(apiClient.GET("/api/products"));
 }
 
 export const productsQueryOptions = queryOptions({

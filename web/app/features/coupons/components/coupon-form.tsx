@@ -6,7 +6,7 @@ import { inputClass, labelClass } from "@/components/form/styles";
 import { useForm } from "@/components/form/use-form";
 import { useCreateCoupon } from "@/features/coupons/api/create-coupon";
 import { useProducts } from "@/features/coupons/api/list-products";
-import type { Coupon, DiscountKind } from "@/features/coupons/api/types";
+import type { Coupon, DiscountKind } from "@/lib/api-types";
 import { useUpdateCoupon } from "@/features/coupons/api/update-coupon";
 import { ALL_PRODUCTS_LABEL, discountLabel, usageLabel } from "@/features/coupons/lib/coupon-labels";
 import {

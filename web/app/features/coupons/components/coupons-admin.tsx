@@ -11,7 +11,7 @@ import { errorMessage } from "@/components/form/form-errors";
 import { adminButton } from "@/components/admin/styles";
 import { useDeleteCoupon } from "@/features/coupons/api/delete-coupon";
 import { useCoupons } from "@/features/coupons/api/list-coupons";
-import type { Coupon } from "@/features/coupons/api/types";
+import type { Coupon } from "@/lib/api-types";
 import { CouponForm } from "@/features/coupons/components/coupon-form";
 import { couponState, discountLabel, productLabel, usageLabel } from "@/features/coupons/lib/coupon-labels";
 import { formatPriceCents, formatShortDate, formatTime } from "@/lib/format";

@@ -1,6 +1,6 @@
 // How a coupon reads in the admin: its discount, usage and current state (nl-BE).
 import type { BadgeTone } from "@/components/admin/badge";
-import type { Coupon, DiscountKind } from "@/features/coupons/api/types";
+import type { Coupon, DiscountKind } from "@/lib/api-types";
 import { formatPriceCents } from "@/lib/format";
 
 /** What the coach types becomes the code as stored: no spaces, upper case ("zomer 10" → "ZOMER10"). */
@@ -14,8 +14,8 @@ export function discountLabel(kind: DiscountKind | string, value: number): strin
 }
 
 /** "2 / 3" or "2 / onbeperkt". */
-export function usageLabel(redemptions: number, maxRedemptions: number | null): string {
-  return `${redemptions} / ${maxRedemptions === null ? "onbeperkt" : maxRedemptions}`;
+export function usageLabel(redemptions: number, maxRedemptions: Coupon["max_redemptions"]): string {
+  return `${redemptions} / ${maxRedemptions ?? "onbeperkt"}`;
 }
 
 export const ALL_PRODUCTS_LABEL = "Alle producten";
@@ -37,7 +37,7 @@ export function couponState(
 ): CouponState {
   if (!coupon.active) return { label: "Inactief", tone: "plain" };
   if (coupon.valid_until && new Date(coupon.valid_until).getTime() <= now.getTime()) return { label: "Verlopen", tone: "red" };
-  if (coupon.max_redemptions !== null && coupon.redemptions >= coupon.max_redemptions)
+  if (coupon.redemptions >= (coupon.max_redemptions ?? Infinity))
     return { label: "Volledig gebruikt", tone: "gold" };
   if (coupon.valid_from && new Date(coupon.valid_from).getTime() > now.getTime()) return { label: "Nog niet geldig", tone: "gold" };
   return { label: "Actief", tone: "teal" };

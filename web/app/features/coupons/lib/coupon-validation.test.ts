@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Coupon } from "@/features/coupons/api/types";
+import type { Coupon } from "@/lib/api-types";
 import {
   couponFormToInput,
   couponToForm,

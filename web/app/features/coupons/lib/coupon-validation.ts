@@ -1,6 +1,6 @@
 // The coupon form's checks: the same rules the server applies (it checks again).
 import type { FieldErrors } from "@/components/form/form-errors";
-import type { Coupon, CouponInput, DiscountKind } from "@/features/coupons/api/types";
+import type { Coupon, CouponInput, DiscountKind } from "@/lib/api-types";
 import { normalizeCouponCode } from "@/features/coupons/lib/coupon-labels";
 import { centsToEuroInput, parseEuroToCents } from "@/features/events/lib/euro";
 
@@ -56,7 +56,7 @@ export function couponToForm(coupon: Coupon): CouponFormValues {
     product_slug: coupon.product_slug ?? "",
     valid_from_local: coupon.valid_from_local ?? "",
     valid_until_local: coupon.valid_until_local ?? "",
-    max_redemptions: coupon.max_redemptions === null ? "" : String(coupon.max_redemptions),
+    max_redemptions: String(coupon.max_redemptions ?? ""),
     active: coupon.active,
   };
 }

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
-import type { CommerceDashboard } from "@/features/dashboard/api/types";
+import { apiClient, unwrap } from "@/lib/api";
 
-export function getDashboard(): Promise<CommerceDashboard> {
-  return adminApi<CommerceDashboard>("/api/admin/dashboard");
+export function getDashboard() {
+  return unwrap(apiClient.GET("/api/admin/dashboard"));
 }
 
 export const dashboardQueryOptions = queryOptions({

@@ -2,7 +2,7 @@ import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/admin/badge";
 import { cardClass } from "@/components/admin/styles";
-import type { AdminOrder } from "@/features/orders/api/types";
+import type { AdminOrder } from "@/lib/api-types";
 import { attentionLabel, buyerName, orderStatusLabel, orderStatusTone } from "@/features/orders/lib/order-labels";
 import { formatPriceCents, formatShortDate } from "@/lib/format";
 

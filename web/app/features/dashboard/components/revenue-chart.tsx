@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { MonthlyRevenue } from "@/features/dashboard/api/types";
+import type { MonthlyRevenue } from "@/lib/api-types";
 import { formatCount, formatEuroWhole, formatMonthLong, formatMonthShort } from "@/features/dashboard/lib/dashboard-format";
 import { formatPriceCents } from "@/lib/format";
 

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { cardClass } from "@/components/admin/styles";
-import type { EventTicketSales } from "@/features/dashboard/api/types";
+import type { EventTickets } from "@/lib/api-types";
 import { formatCount } from "@/features/dashboard/lib/dashboard-format";
 import { eventKindLabel } from "@/features/events/lib/event-labels";
 import { formatDateTime } from "@/lib/format";
 
 /** Tickets sold per upcoming event: sold, seats taken of the capacity, checked in. */
-export function TicketSales({ events }: { events: EventTicketSales[] }) {
+export function TicketSales({ events }: { events: EventTickets[] }) {
   return (
     <section className={`${cardClass} min-w-0`} aria-labelledby="tickets-per-evenement">
       <h2 id="tickets-per-evenement" className="text-xl">

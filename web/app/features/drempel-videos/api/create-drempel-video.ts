@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
 import { invalidateDrempelVideos } from "@/features/drempel-videos/api/list-admin-drempel-videos";
-import type { DrempelVideo, DrempelVideoInput } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
+import type { DrempelVideoInput } from "@/lib/api-types";
 
-export function createDrempelVideo(input: DrempelVideoInput): Promise<DrempelVideo> {
-  return adminApi<DrempelVideo>("/api/admin/drempel-videos", { method: "POST", body: input });
+export function createDrempelVideo(input: DrempelVideoInput) {
+  return unwrap(apiClient.POST("/api/admin/drempel-videos", { body: input }));
 }
 
 export function useCreateDrempelVideo() {

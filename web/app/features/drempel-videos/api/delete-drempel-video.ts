@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
 import { invalidateDrempelVideos } from "@/features/drempel-videos/api/list-admin-drempel-videos";
+import { apiClient, unwrap } from "@/lib/api";
 
-export function deleteDrempelVideo(id: number): Promise<void> {
-  return adminApi<void>(`/api/admin/drempel-videos/${id}`, { method: "DELETE" });
+export function deleteDrempelVideo(id: number) {
+  return unwrap(apiClient.DELETE("/api/admin/drempel-videos/{id}", { params: { path: { id } } }));
 }
 
 export function useDeleteDrempelVideo() {

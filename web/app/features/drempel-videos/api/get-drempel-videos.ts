@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api";
-import type { DrempelVideoList } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
 
 /** The published threshold videos, in the coach's order (public). */
-export function getDrempelVideos(): Promise<DrempelVideoList> {
-  return api<DrempelVideoList>("/api/drempel-videos");
+export function getDrempelVideos() {
+  return unwrap(apiClient.GET("/api/drempel-videos"));
 }
 
 export const drempelVideosQueryOptions = queryOptions({

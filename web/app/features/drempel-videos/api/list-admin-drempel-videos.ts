@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
-import type { DrempelVideoPage } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
 
 export interface AdminDrempelVideosQuery {
   page: number;
   perPage: number;
 }
 
-export function listAdminDrempelVideos({ page, perPage }: AdminDrempelVideosQuery): Promise<DrempelVideoPage> {
-  return adminApi<DrempelVideoPage>(adminPath("/api/admin/drempel-videos", { page, per_page: perPage }));
+export function listAdminDrempelVideos({ page, perPage }: AdminDrempelVideosQuery) {
+  return unwrap(apiClient.GET("/api/admin/drempel-videos", { params: { query: { page, per_page: perPage } } }));
 }
 
 export function adminDrempelVideosQueryOptions(query: AdminDrempelVideosQuery) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
 import { invalidateDrempelVideos } from "@/features/drempel-videos/api/list-admin-drempel-videos";
-import type { DrempelVideo, DrempelVideoInput } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
+import type { DrempelVideoInput } from "@/lib/api-types";
 
 /** Saves the whole video (also used to publish or unpublish it). */
-export function updateDrempelVideo(id: number, input: DrempelVideoInput): Promise<DrempelVideo> {
-  return adminApi<DrempelVideo>(`/api/admin/drempel-videos/${id}`, { method: "PUT", body: input });
+export function updateDrempelVideo(id: number, input: DrempelVideoInput) {
+  return unwrap(apiClient.PUT("/api/admin/drempel-videos/{id}", { params: { path: { id } }, body: input }));
 }
 
 export function useUpdateDrempelVideo() {

@@ -11,12 +11,12 @@ import { errorMessage } from "@/components/form/form-errors";
 import { adminButton } from "@/components/admin/styles";
 import { useDeleteDrempelVideo } from "@/features/drempel-videos/api/delete-drempel-video";
 import { useAdminDrempelVideos } from "@/features/drempel-videos/api/list-admin-drempel-videos";
-import { useMoveDrempelVideo, type MoveDirection } from "@/features/drempel-videos/api/move-drempel-video";
+import { useMoveDrempelVideo } from "@/features/drempel-videos/api/move-drempel-video";
 import { useUpdateDrempelVideo } from "@/features/drempel-videos/api/update-drempel-video";
 import { DrempelVideoForm } from "@/features/drempel-videos/components/drempel-video-form";
 import { drempelVideoToInput } from "@/features/drempel-videos/lib/drempel-video-validation";
 import { parseVideoUrl } from "@/features/video/lib/parse-video-url";
-import type { DrempelVideo } from "@/lib/api-types";
+import type { Direction, DrempelVideo } from "@/lib/api-types";
 
 const PER_PAGE = 100;
 
@@ -79,7 +79,7 @@ export function DrempelVideosAdmin() {
     setFocusAfterMove(null);
   }, [focusAfterMove, data]);
 
-  async function onMove(video: DrempelVideo, direction: MoveDirection) {
+  async function onMove(video: DrempelVideo, direction: Direction) {
     const atEdge = direction === "up" ? video.position <= 1 : video.position >= lastPosition;
     if (atEdge || busyId !== null) return;
     setBusyId(video.id);

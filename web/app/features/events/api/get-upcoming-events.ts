@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api";
-import type { EventKind, UpcomingEventsResponse } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
+import type { EventKind } from "@/lib/api-types";
 
-export function getUpcomingEvents(kind: EventKind): Promise<UpcomingEventsResponse> {
-  return api<UpcomingEventsResponse>(`/api/events/upcoming?kind=${encodeURIComponent(kind)}`);
+export function getUpcomingEvents(kind: EventKind) {
+  return unwrap(apiClient.GET("/api/events/upcoming", { params: { query: { kind } } }));
 }
 
 export function upcomingEventsQueryOptions(kind: EventKind) {

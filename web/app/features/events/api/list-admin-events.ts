@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
-import type { AdminEventPage, EventKind } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
+import type { EventKind } from "@/lib/api-types";
 
 export type EventWhen = "upcoming" | "past";
 
@@ -11,8 +11,8 @@ export interface AdminEventsQuery {
   perPage: number;
 }
 
-export function listAdminEvents({ kind, when, page, perPage }: AdminEventsQuery): Promise<AdminEventPage> {
-  return adminApi<AdminEventPage>(adminPath("/api/admin/events", { kind, when, page, per_page: perPage }));
+export function listAdminEvents({ kind, when, page, perPage }: AdminEventsQuery) {
+  return unwrap(apiClient.GET("/api/admin/events", { params: { query: { kind, when, page, per_page: perPage } } }));
 }
 
 export function adminEventsQueryOptions(query: AdminEventsQuery) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
 import { invalidateEvents } from "@/features/events/api/list-admin-events";
-import type { AdminEvent, EventInput } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
+import type { EventInput } from "@/lib/api-types";
 
-export function updateEvent(id: number, input: EventInput): Promise<AdminEvent> {
-  return adminApi<AdminEvent>(`/api/admin/events/${id}`, { method: "PUT", body: input });
+export function updateEvent(id: number, input: EventInput) {
+  return unwrap(apiClient.PUT("/api/admin/events/{id}", { params: { path: { id } }, body: input }));
 }
 
 export function useUpdateEvent() {

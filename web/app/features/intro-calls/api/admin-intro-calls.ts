@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
-import type { IntroCall, IntroCallPage } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
 
 export type CallWhen = "upcoming" | "past";
 
@@ -8,8 +7,10 @@ export function adminIntroCallsQueryOptions(query: { when: CallWhen; page: numbe
   return queryOptions({
     queryKey: ["admin", "intro-calls", query],
     queryFn: () =>
-      adminApi<IntroCallPage>(
-        adminPath("/api/admin/intro-calls", { when: query.when, page: query.page, per_page: query.perPage }),
+      unwrap(
+        apiClient.GET("/api/admin/intro-calls", {
+          params: { query: { when: query.when, page: query.page, per_page: query.perPage } },
+        }),
       ),
     placeholderData: keepPreviousData,
   });
@@ -24,7 +25,7 @@ export function useCancelIntroCall() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, message }: { id: number; message: string }) =>
-      adminApi<IntroCall>(`/api/admin/intro-calls/${id}/cancel`, { method: "POST", body: { message } }),
+      unwrap(apiClient.POST("/api/admin/intro-calls/{id}/cancel", { params: { path: { id } }, body: { message } })),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ["admin", "intro-calls"] }),

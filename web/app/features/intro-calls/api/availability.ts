@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { apiClient, unwrap } from "@/lib/api";
 import type { AvailabilityForm } from "@/lib/api-types";
 
 export const availabilityQueryOptions = queryOptions({
   queryKey: ["admin", "availability"],
-  queryFn: () => adminApi<AvailabilityForm>("/api/admin/availability"),
+  queryFn: () => unwrap(apiClient.GET("/api/admin/availability")),
 });
 
 export function useAvailability() {
@@ -14,8 +14,7 @@ export function useAvailability() {
 export function useSaveAvailability() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AvailabilityForm) =>
-      adminApi<AvailabilityForm>("/api/admin/availability", { method: "PUT", body }),
+    mutationFn: (body: AvailabilityForm) => unwrap(apiClient.PUT("/api/admin/availability", { body })),
     onSuccess: (saved) => {
       queryClient.setQueryData(availabilityQueryOptions.queryKey, saved);
       return queryClient.invalidateQueries({ queryKey: ["intro-calls"] });

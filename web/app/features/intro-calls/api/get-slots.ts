@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api";
-import type { SlotList } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
 
-export function getSlots(): Promise<SlotList> {
-  return api<SlotList>("/api/intro-calls/slots");
+export function getSlots() {
+  return unwrap(apiClient.GET("/api/intro-calls/slots"));
 }
 
 export const slotsQueryOptions = queryOptions({

@@ -1,6 +1,5 @@
-import { api } from "@/lib/api";
-import type { NewsletterStatusResponse } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
 
-export function confirmNewsletter(token: string): Promise<NewsletterStatusResponse> {
-  return api<NewsletterStatusResponse>("/api/newsletter/confirm", { method: "POST", body: { token } });
+export function confirmNewsletter(token: string) {
+  return unwrap(apiClient.POST("/api/newsletter/confirm", { body: { token } }));
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
-import type { SubscriberPage, SubscriberStatus } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
+import type { SubscriberStatus } from "@/lib/api-types";
 
 export interface SubscribersQuery {
   q: string;
@@ -9,9 +9,9 @@ export interface SubscribersQuery {
   perPage: number;
 }
 
-export function listSubscribers({ q, status, page, perPage }: SubscribersQuery): Promise<SubscriberPage> {
-  return adminApi<SubscriberPage>(
-    adminPath("/api/admin/subscribers", { q: q.trim(), status, page, per_page: perPage }),
+export function listSubscribers({ q, status, page, perPage }: SubscribersQuery) {
+  return unwrap(
+    apiClient.GET("/api/admin/subscribers", { params: { query: { q: q.trim(), status, page, per_page: perPage } } }),
   );
 }
 

@@ -1,6 +1,6 @@
-import { api } from "@/lib/api";
-import type { NewsletterSignupRequest, NewsletterSignupResponse } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
+import type { SubscribeRequest } from "@/lib/api-types";
 
-export function subscribeToNewsletter(body: NewsletterSignupRequest): Promise<NewsletterSignupResponse> {
-  return api<NewsletterSignupResponse>("/api/newsletter", { method: "POST", body });
+export function subscribeToNewsletter(body: SubscribeRequest) {
+  return unwrap(apiClient.POST("/api/newsletter", { body }));
 }

@@ -1,6 +1,5 @@
-import { api } from "@/lib/api";
-import type { NewsletterStatusResponse } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
 
-export function unsubscribeNewsletter(token: string): Promise<NewsletterStatusResponse> {
-  return api<NewsletterStatusResponse>("/api/newsletter/unsubscribe", { method: "POST", body: { token } });
+export function unsubscribeNewsletter(token: string) {
+  return unwrap(apiClient.POST("/api/newsletter/unsubscribe", { body: { token } }));
 }

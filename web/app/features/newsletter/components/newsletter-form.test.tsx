@@ -51,7 +51,7 @@ describe("NewsletterForm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Abonneer" }));
     const busy = screen.getByRole("button", { name: "Bezig..." }) as HTMLButtonElement;
     expect(busy.disabled).toBe(true);
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ firstName: "Anna", email: "anna@example.be" });
+    expect(await (fetchMock.mock.calls[0]![0] as Request).json()).toEqual({ firstName: "Anna", email: "anna@example.be" });
 
     await act(async () => {
       pending.resolve(new Response(JSON.stringify({ status: "pending", message: "ok" }), { status: 200 }));

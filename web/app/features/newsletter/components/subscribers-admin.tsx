@@ -15,7 +15,7 @@ import {
   subscriberStatusLabel,
   subscriberStatusTone,
 } from "@/features/newsletter/lib/subscriber-labels";
-import type { SubscriberPage, SubscriberStatus } from "@/lib/api-types";
+import type { SubscriberStatus } from "@/lib/api-types";
 import { formatShortDate, formatTime } from "@/lib/format";
 
 const PER_PAGE = 20;
@@ -25,7 +25,9 @@ const statusOptions: { value: SubscriberStatus | ""; label: string }[] = [
   ...SUBSCRIBER_STATUSES.map((s) => ({ value: s, label: subscriberStatusLabel(s) })),
 ];
 
-const columns: Column<SubscriberPage["items"][number]>[] = [
+type Subscriber = NonNullable<ReturnType<typeof useSubscribers>["data"]>["items"][number];
+
+const columns: Column<Subscriber>[] = [
   { header: "Voornaam", cell: (s) => s.first_name },
   { header: "E-mailadres", cell: (s) => <EmailAddress email={s.email} /> },
   { header: "Status", cell: (s) => <Badge tone={subscriberStatusTone(s.status)}>{subscriberStatusLabel(s.status)}</Badge> },

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
-import type { AdminOrderDetail } from "@/features/orders/api/types";
+import { apiClient, unwrap } from "@/lib/api";
 
-export function getOrder(id: number): Promise<AdminOrderDetail> {
-  return adminApi<AdminOrderDetail>(`/api/admin/orders/${id}`);
+export function getOrder(id: number) {
+  return unwrap(apiClient.GET("/api/admin/orders/{id}", { params: { path: { id } } }));
 }
 
 export function orderQueryOptions(id: number) {

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
-import type { OrderPage } from "@/features/orders/api/types";
 import type { OrderFilter } from "@/features/orders/lib/order-labels";
+import { apiClient, unwrap } from "@/lib/api";
 
 export interface OrdersQuery {
   q: string;
@@ -11,8 +10,8 @@ export interface OrdersQuery {
   perPage: number;
 }
 
-export function listOrders({ q, status, page, perPage }: OrdersQuery): Promise<OrderPage> {
-  return adminApi<OrderPage>(adminPath("/api/admin/orders", { q: q.trim(), status, page, per_page: perPage }));
+export function listOrders({ q, status, page, perPage }: OrdersQuery) {
+  return unwrap(apiClient.GET("/api/admin/orders", { params: { query: { q: q.trim(), status, page, per_page: perPage } } }));
 }
 
 export function ordersQueryOptions(query: OrdersQuery) {

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { orderQueryOptions } from "@/features/orders/api/get-order";
 import { invalidateOrders } from "@/features/orders/api/list-orders";
-import type { AdminOrderDetail } from "@/features/orders/api/types";
+import { apiClient, unwrap } from "@/lib/api";
 
 /**
  * Marks a paid order (or a late payment flagged for a refund) refunded; with Stripe or Mollie
- * the server first has the provider refund it. The answer is the updated order, or empty.
+ * the server first has the provider refund it. The answer is the updated order.
  */
-export function refundOrder(id: number): Promise<AdminOrderDetail | undefined> {
-  return adminApi<AdminOrderDetail | undefined>(`/api/admin/orders/${id}/refund`, { method: "POST" });
+export function refundOrder(id: number) {
+  return unwrap(apiClient.POST("/api/admin/orders/{id}/refund", { params: { path: { id } } }));
 }
 
 export function useRefundOrder() {
@@ -16,9 +16,7 @@ export function useRefundOrder() {
   return useMutation({
     mutationFn: refundOrder,
     onSuccess: (detail) => {
-      if (detail && typeof detail === "object" && "id" in detail) {
-        queryClient.setQueryData(["admin", "orders", "detail", detail.id], detail);
-      }
+      queryClient.setQueryData(orderQueryOptions(detail.id).queryKey, detail);
       return invalidateOrders(queryClient);
     },
   });

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
+import { apiClient, unwrap } from "@/lib/api";
 
 /** Sends the order's confirmation e-mail (with its tickets) again. */
-export function resendConfirmation(orderId: number): Promise<void> {
-  return adminApi<void>(`/api/admin/orders/${orderId}/resend`, { method: "POST" });
+export function resendConfirmation(orderId: number) {
+  return unwrap(apiClient.POST("/api/admin/orders/{id}/resend", { params: { path: { id: orderId } } }));
 }
 
 export function useResendConfirmation() {

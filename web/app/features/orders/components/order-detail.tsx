@@ -9,7 +9,7 @@ import { adminButton } from "@/components/admin/styles";
 import { useOrder } from "@/features/orders/api/get-order";
 import { useRefundOrder } from "@/features/orders/api/refund-order";
 import { useResendConfirmation } from "@/features/orders/api/resend-confirmation";
-import type { AdminOrderDetail } from "@/features/orders/api/types";
+import type { AdminOrderDetail } from "@/lib/api-types";
 import {
   attentionExplanation,
   attentionLabel,

@@ -10,7 +10,7 @@ import { FilterSelect } from "@/components/admin/filter-select";
 import { EmailAddress } from "@/components/ui/email-address";
 import { useOrder } from "@/features/orders/api/get-order";
 import { useOrders } from "@/features/orders/api/list-orders";
-import type { AdminOrder } from "@/features/orders/api/types";
+import type { AdminOrder } from "@/lib/api-types";
 import { OrderDetail } from "@/features/orders/components/order-detail";
 import {
   ORDER_FILTERS,

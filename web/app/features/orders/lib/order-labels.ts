@@ -1,6 +1,6 @@
 // Orders in the admin: Dutch status labels, the "needs attention" flag, providers and refunds.
 import type { BadgeTone } from "@/components/admin/badge";
-import type { AdminOrder, OrderStatus } from "@/features/orders/api/types";
+import type { AdminOrder, OrderStatus } from "@/lib/api-types";
 import { formatPriceCents } from "@/lib/format";
 
 export const ORDER_STATUSES: OrderStatus[] = ["pending", "paid", "canceled", "expired", "failed", "refunded"];
@@ -48,13 +48,13 @@ export function orderStatusTone(status: string): BadgeTone {
 export const REFUND_NEEDED = "refund_needed";
 
 /** The warning badge's text, or null when nothing needs doing. */
-export function attentionLabel(attention: string | null): string | null {
+export function attentionLabel(attention: AdminOrder["attention"]): string | null {
   if (!attention) return null;
   return attention === REFUND_NEEDED ? "Actie nodig: terugbetalen" : "Actie nodig";
 }
 
 /** Why the order needs the coach, in a sentence. */
-export function attentionExplanation(attention: string | null): string | null {
+export function attentionExplanation(attention: AdminOrder["attention"]): string | null {
   if (!attention) return null;
   if (attention === REFUND_NEEDED)
     return "De betaling kwam binnen nadat de reservering verlopen was, en er was geen plaats meer vrij. Er werden geen tickets uitgegeven: betaal het bedrag terug.";

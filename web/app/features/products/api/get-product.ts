@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProductDetail } from "@/features/products/api/types";
-import { api, ApiError } from "@/lib/api";
+import { ApiError, apiClient, unwrap } from "@/lib/api";
 
-export function getProduct(slug: string): Promise<ProductDetail> {
-  return api<ProductDetail>(`/api/products/${encodeURIComponent(slug)}`);
+export function getProduct(slug: string) {
+  return unwrap(apiClient.GET("/api/products/{slug}", { params: { path: { slug } } }));
 }
 
 export function productQueryOptions(slug: string) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
 import { invalidateReviews } from "@/features/reviews/api/list-admin-reviews";
-import type { Review, ReviewInput } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
+import type { ReviewInput } from "@/lib/api-types";
 
-export function createReview(input: ReviewInput): Promise<Review> {
-  return adminApi<Review>("/api/admin/reviews", { method: "POST", body: input });
+export function createReview(input: ReviewInput) {
+  return unwrap(apiClient.POST("/api/admin/reviews", { body: input }));
 }
 
 export function useCreateReview() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
 import { invalidateReviews } from "@/features/reviews/api/list-admin-reviews";
+import { apiClient, unwrap } from "@/lib/api";
 
-export function deleteReview(id: number): Promise<void> {
-  return adminApi<void>(`/api/admin/reviews/${id}`, { method: "DELETE" });
+export function deleteReview(id: number) {
+  return unwrap(apiClient.DELETE("/api/admin/reviews/{id}", { params: { path: { id } } }));
 }
 
 export function useDeleteReview() {

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api";
-import type { ReviewsResponse } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
 
 export const MAX_REVIEWS = 12;
 
-export async function getReviews(): Promise<ReviewsResponse> {
+export async function getReviews() {
   try {
-    return await api<ReviewsResponse>("/api/reviews");
+    return await unwrap(apiClient.GET("/api/reviews"));
   } catch (error) {
     // Spec: a failed fetch is only logged; the sample testimonials show.
     console.error("Reviews konden niet geladen worden:", error);

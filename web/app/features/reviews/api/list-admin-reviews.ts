@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
-import type { ReviewPage } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
 
 export interface AdminReviewsQuery {
   q: string;
@@ -8,8 +7,8 @@ export interface AdminReviewsQuery {
   perPage: number;
 }
 
-export function listAdminReviews({ q, page, perPage }: AdminReviewsQuery): Promise<ReviewPage> {
-  return adminApi<ReviewPage>(adminPath("/api/admin/reviews", { q: q.trim(), page, per_page: perPage }));
+export function listAdminReviews({ q, page, perPage }: AdminReviewsQuery) {
+  return unwrap(apiClient.GET("/api/admin/reviews", { params: { query: { q: q.trim(), page, per_page: perPage } } }));
 }
 
 export function adminReviewsQueryOptions(query: AdminReviewsQuery) {

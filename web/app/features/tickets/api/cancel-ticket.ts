@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
 import { invalidateTickets } from "@/features/tickets/api/list-tickets";
-import type { Ticket } from "@/features/tickets/api/types";
+import { apiClient, unwrap } from "@/lib/api";
 
 /** Cancels a ticket; its seat becomes free again. */
-export function cancelTicket(id: number): Promise<Ticket> {
-  return adminApi<Ticket>(`/api/admin/tickets/${id}/cancel`, { method: "POST" });
+export function cancelTicket(id: number) {
+  return unwrap(apiClient.POST("/api/admin/tickets/{id}/cancel", { params: { path: { id } } }));
 }
 
 export function useCancelTicket() {

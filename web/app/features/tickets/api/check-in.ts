@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminApi } from "@/features/auth/lib/admin-fetch";
 import { invalidateTickets } from "@/features/tickets/api/list-tickets";
-import type { CheckInResult, Ticket } from "@/features/tickets/api/types";
+import { apiClient, unwrap } from "@/lib/api";
 
 /** Checks in by the code on the ticket (typed or scanned); 404 unknown, 409 already in or cancelled. */
-export function checkInByCode(code: string): Promise<CheckInResult> {
-  return adminApi<CheckInResult>("/api/admin/tickets/check-in", { method: "POST", body: { code } });
+export function checkInByCode(code: string) {
+  return unwrap(apiClient.POST("/api/admin/tickets/check-in", { body: { code } }));
 }
 
 /** Checks in one ticket from the list. */
-export function checkInTicket(id: number): Promise<Ticket> {
-  return adminApi<Ticket>(`/api/admin/tickets/${id}/check-in`, { method: "POST" });
+export function checkInTicket(id: number) {
+  return unwrap(apiClient.POST("/api/admin/tickets/{id}/check-in", { params: { path: { id } } }));
 }
 
 export function useCheckInByCode() {

@@ -1,16 +1,17 @@
 import { useMutation } from "@tanstack/react-query";
-import { authorizedFetch } from "@/features/auth/lib/admin-fetch";
-import { filenameFromDisposition } from "@/features/newsletter/api/export-subscribers";
-import { saveBlob } from "@/features/tickets/lib/save-blob";
-import { readApiResponse } from "@/lib/api";
+import { apiClient } from "@/lib/api";
+import { saveDownload } from "@/lib/download";
 
-/** Fetches an event's tickets as CSV with the admin's token and saves the file; returns its name. */
-export async function downloadTicketsCsv(eventId: number): Promise<string> {
-  const response = await authorizedFetch(`/api/admin/events/${eventId}/tickets.csv`, { headers: { Accept: "text/csv" } });
-  if (!response.ok) await readApiResponse(response); // throws the server's message
-  const filename = filenameFromDisposition(response.headers.get("Content-Disposition"), `tickets-${eventId}.csv`);
-  saveBlob(await response.blob(), filename);
-  return filename;
+/** Fetches an event's tickets as CSV and saves the file; returns its name. */
+export function downloadTicketsCsv(eventId: number) {
+  return saveDownload(
+    apiClient.GET("/api/admin/events/{id}/tickets.csv", {
+      params: { path: { id: eventId } },
+      parseAs: "blob",
+      headers: { Accept: "text/csv" },
+    }),
+    `tickets-${eventId}.csv`,
+  );
 }
 
 export function useDownloadTicketsCsv() {

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import { adminApi, adminPath } from "@/features/auth/lib/admin-fetch";
-import type { TicketPage } from "@/features/tickets/api/types";
+import { apiClient, unwrap } from "@/lib/api";
 
 export interface TicketsQuery {
   eventId: number;
@@ -9,8 +8,12 @@ export interface TicketsQuery {
   perPage: number;
 }
 
-export function listTickets({ eventId, q, page, perPage }: TicketsQuery): Promise<TicketPage> {
-  return adminApi<TicketPage>(adminPath(`/api/admin/events/${eventId}/tickets`, { q: q.trim(), page, per_page: perPage }));
+export function listTickets({ eventId, q, page, perPage }: TicketsQuery) {
+  return unwrap(
+    apiClient.GET("/api/admin/events/{id}/tickets", {
+      params: { path: { id: eventId }, query: { q: q.trim(), page, per_page: perPage } },
+    }),
+  );
 }
 
 export function ticketsQueryOptions(query: TicketsQuery) {

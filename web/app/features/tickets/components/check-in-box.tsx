@@ -39,7 +39,7 @@ export function CheckInBox() {
     try {
       const { ticket, event_title } = await checkIn.mutateAsync(typed);
       if (n !== seq.current) return;
-      setResult({ ok: true, code: ticket.code, holder: ticket.holder_name, event: event_title, at: ticket.checked_in_at, seq: n });
+      setResult({ ok: true, code: ticket.code, holder: ticket.holder_name, event: event_title, at: ticket.checked_in_at ?? null, seq: n });
     } catch (e) {
       if (n !== seq.current) return;
       setResult({ ok: false, code: typed, message: errorMessage(e), seq: n });

@@ -15,7 +15,7 @@ import { useCancelTicket } from "@/features/tickets/api/cancel-ticket";
 import { useCheckInTicket } from "@/features/tickets/api/check-in";
 import { useDownloadTicketsCsv } from "@/features/tickets/api/export-tickets";
 import { useTickets } from "@/features/tickets/api/list-tickets";
-import type { Ticket } from "@/features/tickets/api/types";
+import type { Ticket } from "@/lib/api-types";
 import { seatsTakenLabel, ticketStatusLabel, ticketStatusTone } from "@/features/tickets/lib/ticket-labels";
 import type { AdminEvent } from "@/lib/api-types";
 import { formatShortDate, formatTime } from "@/lib/format";
@@ -32,7 +32,7 @@ const columns: Column<Ticket>[] = [
         <p className="text-sm text-ink-soft">
           <EmailAddress email={ticket.email} />
         </p>
-        {ticket.order_id !== null ? (
+        {ticket.order_id != null ? (
           <Link to={`/admin/orders?bestelling=${ticket.order_id}`} className="text-link text-sm">
             Bestelling bekijken<span className="sr-only"> ({ticket.holder_name}, {ticket.code})</span>
           </Link>
@@ -83,7 +83,7 @@ export function TicketsList({ event }: { event: AdminEvent }) {
   }
 
   async function onResend(ticket: Ticket) {
-    if (ticket.order_id === null) return;
+    if (ticket.order_id == null) return;
     setBusyId(ticket.id);
     try {
       await resend.mutateAsync(ticket.order_id);
@@ -145,7 +145,7 @@ export function TicketsList({ event }: { event: AdminEvent }) {
               {ticket.status === "valid" ? (
                 <RowButton icon={LogIn} label="Inchecken" row={who} variant="primary" disabled={busy} onClick={() => void onCheckIn(ticket)} />
               ) : null}
-              {ticket.order_id !== null && ticket.status !== "cancelled" ? (
+              {ticket.order_id != null && ticket.status !== "cancelled" ? (
                 <RowButton icon={Mail} label="Bevestiging opnieuw sturen" row={who} disabled={busy} onClick={() => void onResend(ticket)} />
               ) : null}
               {ticket.status !== "cancelled" ? (

@@ -1,6 +1,6 @@
 // Tickets in the admin: Dutch status labels, the check-in code as typed or scanned, seat counts.
 import type { BadgeTone } from "@/components/admin/badge";
-import type { TicketStatus } from "@/features/tickets/api/types";
+import type { TicketStatus } from "@/lib/api-types";
 
 const labels: Record<TicketStatus, string> = {
   valid: "Geldig",

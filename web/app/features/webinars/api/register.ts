@@ -1,9 +1,6 @@
-import { api } from "@/lib/api";
-import type { WebinarRegistrationRequest, WebinarRegistrationResponse } from "@/lib/api-types";
+import { apiClient, unwrap } from "@/lib/api";
+import type { WebinarRegistrationRequest } from "@/lib/api-types";
 
-export function registerForWebinar(
-  eventId: number,
-  body: WebinarRegistrationRequest,
-): Promise<WebinarRegistrationResponse> {
-  return api<WebinarRegistrationResponse>(`/api/webinars/${eventId}/registrations`, { method: "POST", body });
+export function registerForWebinar(eventId: number, body: WebinarRegistrationRequest) {
+  return unwrap(apiClient.POST("/api/webinars/{id}/registrations", { params: { path: { id: eventId } }, body }));
 }

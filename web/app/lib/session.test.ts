@@ -5,7 +5,7 @@ import {
   needsRefresh,
   parseStoredSession,
   safeNextPath,
-} from "@/features/auth/lib/session";
+} from "@/lib/session";
 
 const now = Date.parse("2026-01-10T12:00:00Z");
 const at = (secondsFromNow: number) => ({ expires_at: new Date(now + secondsFromNow * 1000).toISOString() });

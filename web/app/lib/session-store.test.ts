@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { authorizedFetch } from "@/features/auth/lib/admin-fetch";
-import { SESSION_STORAGE_KEY } from "@/features/auth/lib/session";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
+import { adminAuth } from "@/lib/admin-auth";
+import { apiClient, unwrap } from "@/lib/api";
+import { SESSION_STORAGE_KEY } from "@/lib/session";
 import {
   getLastClearReason,
   getSession,
@@ -9,7 +10,7 @@ import {
   signIn,
   signOut,
   subscribeToSession,
-} from "@/features/auth/lib/session-store";
+} from "@/lib/session-store";
 
 function session(access: string, refreshToken: string, secondsLeft = 3600, role = "admin") {
   return {
@@ -26,6 +27,15 @@ function json(status: number, body: unknown) {
     status,
     headers: { "Content-Type": "application/json" },
   });
+}
+
+/** The n-th request the stubbed fetch received (the client sends Request objects). */
+function sent(fetchMock: Mock, n: number): Request {
+  return fetchMock.mock.calls[n]![0] as Request;
+}
+
+function pathOf(request: Request): string {
+  return new URL(request.url).pathname;
 }
 
 function store(value: unknown) {
@@ -66,9 +76,9 @@ describe("session store", () => {
     expect(sa?.access_token).toBe("new");
     expect(sb).toBe(sa);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/auth/refresh");
-    expect(JSON.parse(String(init.body))).toEqual({ refresh_token: "r1" });
+    const request = sent(fetchMock, 0);
+    expect(pathOf(request)).toBe("/api/auth/refresh");
+    expect(await request.json()).toEqual({ refresh_token: "r1" });
     expect(getSession()?.refresh_token).toBe("r2");
   });
 
@@ -136,7 +146,7 @@ describe("session store", () => {
     vi.stubGlobal("fetch", fetchMock);
     await expect(signIn({ email: "x@voorbeeld.be", password: "geheim-genoeg" })).rejects.toThrow(/geen toegang/);
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(fetchMock.mock.calls[1]![0]).toBe("/api/auth/logout");
+    expect(pathOf(sent(fetchMock, 1))).toBe("/api/auth/logout");
   });
 
   it("signs out: revokes the refresh token and forgets the session", async () => {
@@ -144,14 +154,16 @@ describe("session store", () => {
     const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
     vi.stubGlobal("fetch", fetchMock);
     await signOut();
-    expect(fetchMock.mock.calls[0]![0]).toBe("/api/auth/logout");
-    expect(JSON.parse(String((fetchMock.mock.calls[0]![1] as RequestInit).body))).toEqual({ refresh_token: "r1" });
+    expect(pathOf(sent(fetchMock, 0))).toBe("/api/auth/logout");
+    expect(await sent(fetchMock, 0).json()).toEqual({ refresh_token: "r1" });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(getLastClearReason()).toBe("signed-out");
   });
 });
 
-describe("authorizedFetch", () => {
+describe("admin calls through the API client", () => {
+  beforeAll(() => apiClient.use(adminAuth));
+  afterAll(() => apiClient.eject(adminAuth));
   beforeEach(() => localStorage.clear());
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -162,9 +174,8 @@ describe("authorizedFetch", () => {
     store(session("tok", "r1"));
     const fetchMock = vi.fn().mockResolvedValue(json(200, { ok: true }));
     vi.stubGlobal("fetch", fetchMock);
-    await authorizedFetch("/api/admin/me");
-    const init = fetchMock.mock.calls[0]![1] as RequestInit;
-    expect(new Headers(init.headers).get("Authorization")).toBe("Bearer tok");
+    await unwrap(apiClient.GET("/api/admin/me"));
+    expect(sent(fetchMock, 0).headers.get("Authorization")).toBe("Bearer tok");
   });
 
   it("refreshes once on a 401 and retries with the new token", async () => {
@@ -175,17 +186,20 @@ describe("authorizedFetch", () => {
       .mockResolvedValueOnce(json(200, session("fresh", "r2")))
       .mockResolvedValueOnce(json(200, { ok: true }));
     vi.stubGlobal("fetch", fetchMock);
-    const response = await authorizedFetch("/api/admin/me");
-    expect(response.status).toBe(200);
-    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(["/api/admin/me", "/api/auth/refresh", "/api/admin/me"]);
-    expect(new Headers((fetchMock.mock.calls[2]![1] as RequestInit).headers).get("Authorization")).toBe("Bearer fresh");
+    await expect(unwrap(apiClient.GET("/api/admin/me"))).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls.map((c) => pathOf(c[0] as Request))).toEqual([
+      "/api/admin/me",
+      "/api/auth/refresh",
+      "/api/admin/me",
+    ]);
+    expect(sent(fetchMock, 2).headers.get("Authorization")).toBe("Bearer fresh");
   });
 
   it("clears the session when the refresh fails too", async () => {
     store(session("stale", "r1"));
     const unauthorized = () => json(401, { error: { code: "unauthorized", message: "Nee" } });
     vi.stubGlobal("fetch", vi.fn().mockImplementation(async () => unauthorized()));
-    await expect(authorizedFetch("/api/admin/me")).rejects.toMatchObject({ status: 401 });
+    await expect(unwrap(apiClient.GET("/api/admin/me"))).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(getLastClearReason()).toBe("expired");
   });
@@ -193,7 +207,7 @@ describe("authorizedFetch", () => {
   it("without a session, fails at once", async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal("fetch", fetchMock);
-    await expect(authorizedFetch("/api/admin/me")).rejects.toMatchObject({ status: 401 });
+    await expect(unwrap(apiClient.GET("/api/admin/me"))).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -3,18 +3,15 @@
 // within the tab and takes a cross-tab lock (Web Locks API), so two tabs never
 // rotate the same refresh token at once (the server would see that as reuse).
 import { useSyncExternalStore } from "react";
-import { login } from "@/features/auth/api/login";
-import { logout } from "@/features/auth/api/logout";
-import { refresh } from "@/features/auth/api/refresh";
 import {
   isAdminSession,
   needsRefresh,
   parseStoredSession,
   REFRESH_CHECK_INTERVAL_MS,
   SESSION_STORAGE_KEY,
-} from "@/features/auth/lib/session";
-import { ApiError } from "@/lib/api";
-import type { LoginRequest, Session } from "@/lib/api-types";
+} from "@/lib/session";
+import { ApiError, apiClient, unwrap } from "@/lib/api";
+import type { LoginRequest, RefreshRequest, Session } from "@/lib/api-types";
 
 /** Why the session was last cleared in this tab (the login page explains an expiry). */
 export type ClearReason = "signed-out" | "expired";
@@ -38,6 +35,19 @@ function storage(): Storage | null {
   } catch {
     return null;
   }
+}
+
+function login(body: LoginRequest) {
+  return unwrap(apiClient.POST("/api/auth/login", { body }));
+}
+
+/** Revokes the session on the server (always 204, also for unknown tokens). */
+async function logout(body: RefreshRequest): Promise<void> {
+  await unwrap(apiClient.POST("/api/auth/logout", { body }));
+}
+
+function refresh(body: RefreshRequest, signal?: AbortSignal) {
+  return unwrap(apiClient.POST("/api/auth/refresh", { body, signal }));
 }
 
 function notify() {
