@@ -122,20 +122,18 @@ export function DataList<T>({
                 {q ? ` gevonden voor ‘${q}’` : ""}
               </p>
             ) : null}
-            <div className="@container">
-              {layout === "cards" ? (
-                <CardList items={data.items} label={label} columns={columns} actions={actions} rowKey={rowKey} />
-              ) : (
-                <ResponsiveTable
-                  items={data.items}
-                  label={label}
-                  columns={columns}
-                  actions={actions}
-                  rowKey={rowKey}
-                  rowClassName={rowClassName}
-                />
-              )}
-            </div>
+            {layout === "cards" ? (
+              <CardList items={data.items} label={label} columns={columns} actions={actions} rowKey={rowKey} />
+            ) : (
+              <DataTable
+                items={data.items}
+                label={label}
+                columns={columns}
+                actions={actions}
+                rowKey={rowKey}
+                rowClassName={rowClassName}
+              />
+            )}
             <Pagination page={page} total={data.total} perPage={perPage} onPageChange={setPage} label={pagingLabel} />
           </>
         )}
@@ -146,10 +144,11 @@ export function DataList<T>({
 
 interface RowsProps<T> {
   items: T[];
+  /** The table's caption or the list's name. */
   label: string;
   columns: Column<T>[];
   actions?: (item: T) => ReactNode;
-  rowKey: (item: T) => string | number;
+  rowKey?: (item: T) => string | number;
   rowClassName?: (item: T) => string;
 }
 
@@ -164,50 +163,52 @@ const cardLabel = "text-sm font-medium text-ink-soft";
  * its title and the other cells labelled. The table's roles stay, so a screen reader still
  * hears the column headers.
  */
-function ResponsiveTable<T>({ items, label, columns, actions, rowKey, rowClassName }: RowsProps<T>) {
+export function DataTable<T>({ items, label, columns, actions, rowKey = byId, rowClassName }: RowsProps<T>) {
   const [first, ...rest] = columns;
   return (
-    <div className="@5xl:overflow-x-auto @5xl:rounded-2xl @5xl:border @5xl:border-sand @5xl:bg-paper">
-      <table className="block w-full text-left @5xl:table">
-        <caption className="sr-only">{label}</caption>
-        <thead className="sr-only border-b border-sand bg-cream-deep text-sm @5xl:not-sr-only @5xl:table-header-group">
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col" className="px-4 py-3 font-semibold">
-                {c.header}
-              </th>
-            ))}
-            {actions ? (
-              <th scope="col" className="px-4 py-3 font-semibold">
-                <span className="sr-only">Acties</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody className="grid gap-3 @5xl:table-row-group @5xl:divide-y @5xl:divide-sand">
-          {items.map((item) => (
-            <tr
-              key={rowKey(item)}
-              className={`block @5xl:table-row @5xl:rounded-none @5xl:border-0 @5xl:p-0 @5xl:align-top @5xl:shadow-none ${card} ${rowClassName?.(item) ?? "bg-paper"}`}
-            >
-              {first ? (
-                <th scope="row" className={`block text-left @5xl:table-cell @5xl:px-4 @5xl:py-3 ${first.className ?? "font-medium"}`}>
-                  {first.cell(item)}
+    <div className="@container">
+      <div className="@5xl:overflow-x-auto @5xl:rounded-2xl @5xl:border @5xl:border-sand @5xl:bg-paper">
+        <table className="block w-full text-left @5xl:table">
+          <caption className="sr-only">{label}</caption>
+          <thead className="sr-only border-b border-sand bg-cream-deep text-sm @5xl:not-sr-only @5xl:table-header-group">
+            <tr>
+              {columns.map((c) => (
+                <th key={c.header} scope="col" className="px-4 py-3 font-semibold">
+                  {c.header}
+                </th>
+              ))}
+              {actions ? (
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <span className="sr-only">Acties</span>
                 </th>
               ) : null}
-              {rest.map((c) => (
-                <td key={c.header} className={`mt-2 block @5xl:mt-0 @5xl:table-cell @5xl:px-4 @5xl:py-3 ${c.className ?? ""}`}>
-                  <div className={`${cardField} @5xl:block`}>
-                    <span className={`${cardLabel} @5xl:hidden`}>{c.header}</span>
-                    <div>{c.cell(item)}</div>
-                  </div>
-                </td>
-              ))}
-              {actions ? <ActionsCell>{actions(item)}</ActionsCell> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="grid gap-3 @5xl:table-row-group @5xl:divide-y @5xl:divide-sand">
+            {items.map((item) => (
+              <tr
+                key={rowKey(item)}
+                className={`block @5xl:table-row @5xl:rounded-none @5xl:border-0 @5xl:p-0 @5xl:align-top @5xl:shadow-none ${card} ${rowClassName?.(item) ?? "bg-paper"}`}
+              >
+                {first ? (
+                  <th scope="row" className={`block text-left @5xl:table-cell @5xl:px-4 @5xl:py-3 ${first.className ?? "font-medium"}`}>
+                    {first.cell(item)}
+                  </th>
+                ) : null}
+                {rest.map((c) => (
+                  <td key={c.header} className={`mt-2 block @5xl:mt-0 @5xl:table-cell @5xl:px-4 @5xl:py-3 ${c.className ?? ""}`}>
+                    <div className={`${cardField} @5xl:block`}>
+                      <span className={`${cardLabel} @5xl:hidden`}>{c.header}</span>
+                      <div>{c.cell(item)}</div>
+                    </div>
+                  </td>
+                ))}
+                {actions ? <ActionsCell>{actions(item)}</ActionsCell> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -223,10 +224,10 @@ function ActionsCell({ children }: { children: ReactNode }) {
 }
 
 /** Cards at every width, in an ordered list. */
-function CardList<T>({ items, label, columns, actions, rowKey }: RowsProps<T>) {
+function CardList<T>({ items, label, columns, actions, rowKey = byId }: RowsProps<T>) {
   const [first, ...rest] = columns;
   return (
-    <ol aria-label={label} className="grid gap-4">
+    <ol aria-label={label} className="@container grid gap-4">
       {items.map((item) => (
         <li key={rowKey(item)} className={`${card} bg-paper sm:p-5`}>
           {first?.cell(item)}

@@ -1,63 +1,62 @@
 import { Link } from "react-router";
+import { DataTable, type Column } from "@/components/admin/data-list";
 import { cardClass } from "@/components/admin/styles";
 import type { EventTickets } from "@/lib/api-types";
 import { formatCount } from "@/features/dashboard/lib/dashboard-format";
 import { eventKindLabel } from "@/features/events/lib/event-labels";
 import { formatDateTime } from "@/lib/format";
 
+const columns: Column<EventTickets>[] = [
+  {
+    header: "Evenement",
+    cell: (e) => (
+      <>
+        <Link to={e.kind === "zelfbeeld" ? "/admin/zelfbeeld-events" : "/admin/tickets"} className="text-link font-semibold">
+          {e.title}
+        </Link>
+        <span className="block text-sm text-ink-soft">
+          {eventKindLabel(e.kind)} · {formatDateTime(e.starts_at)}
+        </span>
+      </>
+    ),
+    className: "font-normal",
+  },
+  { header: "Verkocht", cell: (e) => formatCount(e.tickets_sold) },
+  {
+    header: "Bezet",
+    cell: (e) => {
+      const pct = e.capacity > 0 ? Math.min(100, Math.round((e.seats_taken / e.capacity) * 100)) : 0;
+      return (
+        <>
+          <span className="whitespace-nowrap">
+            {formatCount(e.seats_taken)} / {formatCount(e.capacity)}
+          </span>
+          <span aria-hidden="true" className="mt-1 block h-1.5 w-20 overflow-hidden rounded-full bg-cream-deep">
+            <span className="block h-full rounded-full bg-teal" style={{ width: `${pct}%` }} />
+          </span>
+        </>
+      );
+    },
+  },
+  { header: "Ingecheckt", cell: (e) => formatCount(e.checked_in) },
+];
+
 /** Tickets sold per upcoming event: sold, seats taken of the capacity, checked in. */
 export function TicketSales({ events }: { events: EventTickets[] }) {
   return (
     <section className={`${cardClass} min-w-0`} aria-labelledby="tickets-per-evenement">
-      <h2 id="tickets-per-evenement" className="text-xl">
+      <h2 id="tickets-per-evenement" className="mb-4 text-xl">
         Tickets per evenement
       </h2>
       {events.length === 0 ? (
-        <p className="mt-3 text-ink-soft">Er staan geen komende evenementen gepland.</p>
+        <p className="text-ink-soft">Er staan geen komende evenementen gepland.</p>
       ) : (
-        <div className="relative mt-4 overflow-x-auto">
-          <table className="w-full min-w-[34rem] text-left">
-            <caption className="sr-only">Verkochte tickets per komend evenement, eerstvolgende eerst</caption>
-            <thead className="border-b border-sand text-sm">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">Evenement</th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">Verkocht</th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">Bezet</th>
-                <th scope="col" className="py-2 text-right font-semibold">Ingecheckt</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-sand">
-              {events.map((e) => {
-                const pct = e.capacity > 0 ? Math.min(100, Math.round((e.seats_taken / e.capacity) * 100)) : 0;
-                return (
-                  <tr key={e.event_id} className="align-top">
-                    <th scope="row" className="py-3 pr-4 font-normal">
-                      <Link
-                        to={e.kind === "zelfbeeld" ? "/admin/zelfbeeld-events" : "/admin/tickets"}
-                        className="text-link font-semibold"
-                      >
-                        {e.title}
-                      </Link>
-                      <span className="block text-sm text-ink-soft">
-                        {eventKindLabel(e.kind)} · {formatDateTime(e.starts_at)}
-                      </span>
-                    </th>
-                    <td className="py-3 pr-4 text-right">{formatCount(e.tickets_sold)}</td>
-                    <td className="py-3 pr-4 text-right">
-                      <span className="whitespace-nowrap">
-                        {formatCount(e.seats_taken)} / {formatCount(e.capacity)}
-                      </span>
-                      <span aria-hidden="true" className="ml-auto mt-1 block h-1.5 w-20 overflow-hidden rounded-full bg-cream-deep">
-                        <span className="block h-full rounded-full bg-teal" style={{ width: `${pct}%` }} />
-                      </span>
-                    </td>
-                    <td className="py-3 text-right">{formatCount(e.checked_in)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          items={events}
+          label="Verkochte tickets per komend evenement, eerstvolgende eerst"
+          columns={columns}
+          rowKey={(e) => e.event_id}
+        />
       )}
     </section>
   );
