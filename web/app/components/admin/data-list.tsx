@@ -46,7 +46,7 @@ interface DataListProps<T> {
   search?: { label: string; placeholder?: string };
   /** Filters beside the search box, e.g. a status choice. */
   filters?: ReactNode;
-  /** "1 review" / "12 reviews" above the list; without it no count. */
+  /** "1 review" / "12 reviews" above the list (with "gevonden voor ‘…’" when only searched); without it no count. */
   noun?: { one: string; other: string };
   /** What is paged, for the navigation's name (e.g. "reviews"). */
   pagingLabel: string;
@@ -119,7 +119,7 @@ export function DataList<T>({
             {noun ? (
               <p className="mb-3 text-sm text-ink-soft" aria-live="polite">
                 {data.total === 1 ? `1 ${noun.one}` : `${data.total} ${noun.other}`}
-                {q ? ` gevonden voor ‘${q}’` : ""}
+                {q && !filters ? ` gevonden voor ‘${q}’` : ""}
               </p>
             ) : null}
             {layout === "cards" ? (

@@ -51,11 +51,33 @@ type ControlFieldProps<E extends "input" | "textarea" | "select"> = FieldFramePr
     controlClassName?: string;
   };
 
-/** A labelled text input (any type but checkbox and radio). */
-export function InputField({ label, error, hint, optional, className, controlClassName = "", ...input }: ControlFieldProps<"input">) {
+/** A labelled text input (any type but checkbox and radio), optionally with its unit ("€" before, "%" after) in the box. */
+export function InputField({
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  controlClassName = "",
+  unit,
+  ...input
+}: ControlFieldProps<"input"> & { unit?: "€" | "%" }) {
+  const padding = unit === "€" ? "pl-7" : unit === "%" ? "pr-8" : "";
   return (
     <Field label={label} error={error} hint={hint} optional={optional} className={className}>
-      {(p) => <input {...input} {...p} className={`${inputClass} ${controlClassName}`} />}
+      {(p) => (
+        <div className="relative">
+          {unit ? (
+            <span
+              aria-hidden="true"
+              className={`pointer-events-none absolute top-1/2 mt-0.5 -translate-y-1/2 text-ink-soft ${unit === "€" ? "left-3" : "right-3"}`}
+            >
+              {unit}
+            </span>
+          ) : null}
+          <input {...input} {...p} className={`${inputClass} ${padding} ${controlClassName}`} />
+        </div>
+      )}
     </Field>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { CheckboxField, Field } from "@/components/form/field";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from "react";
+import { CheckboxField, Field, InputField, SelectField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { errorMessage, focusFirstInvalid, hasErrors, serverFieldErrors } from "@/components/form/form-errors";
 import { inputClass } from "@/components/form/styles";
@@ -120,6 +120,12 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
     if (field === "coupon" && typeof value === "string" && value.trim() === "") setAppliedCoupon("");
   }
 
+  /** What an InputField needs for the text answer `key`. */
+  function field<K extends "first_name" | "last_name" | "email" | "phone" | "company" | "vat_number">(key: K) {
+    const onChange = (e: ChangeEvent<HTMLInputElement>) => update(key, e.target.value);
+    return { name: key, value: values[key], onChange, error: errors[key] };
+  }
+
   function applyCoupon() {
     setErrors((e) => ({ ...e, coupon: undefined }));
     setAppliedCoupon(values.coupon.trim());
@@ -193,139 +199,69 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
         <fieldset className="space-y-5">
           <legend className="font-serif text-2xl text-ink">Je gegevens</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Voornaam" error={errors.first_name}>
-              {(p) => (
-                <input
-                  {...p}
-                  name="first_name"
-                  type="text"
-                  required
-                  autoComplete="given-name"
-                  value={values.first_name}
-                  onChange={(e) => update("first_name", e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field label="Familienaam" error={errors.last_name}>
-              {(p) => (
-                <input
-                  {...p}
-                  name="last_name"
-                  type="text"
-                  required
-                  autoComplete="family-name"
-                  value={values.last_name}
-                  onChange={(e) => update("last_name", e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
+            <InputField label="Voornaam" {...field("first_name")} type="text" required autoComplete="given-name" />
+            <InputField label="Familienaam" {...field("last_name")} type="text" required autoComplete="family-name" />
           </div>
-          <Field
+          <InputField
             label="E-mailadres"
-            error={errors.email}
+            {...field("email")}
             hint={isEvent ? "Hier sturen we je bevestiging en je tickets naar." : "Hier sturen we je bevestiging naar."}
-          >
-            {(p) => (
-              <input
-                {...p}
-                name="email"
-                type="email"
-                required
-                autoComplete="email"
-                value={values.email}
-                onChange={(e) => update("email", e.target.value)}
-                className={inputClass}
-              />
-            )}
-          </Field>
-          <Field label="Telefoonnummer" optional error={errors.phone}>
-            {(p) => (
-              <input
-                {...p}
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                value={values.phone}
-                onChange={(e) => update("phone", e.target.value)}
-                className={inputClass}
-              />
-            )}
-          </Field>
+            type="email"
+            required
+            autoComplete="email"
+          />
+          <InputField label="Telefoonnummer" {...field("phone")} optional type="tel" autoComplete="tel" />
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="Bedrijfsnaam" optional error={errors.company} hint="Voor een factuur op naam van je bedrijf.">
-              {(p) => (
-                <input
-                  {...p}
-                  name="company"
-                  type="text"
-                  autoComplete="organization"
-                  value={values.company}
-                  onChange={(e) => update("company", e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field label="Btw-nummer" optional error={errors.vat_number} hint="Bijvoorbeeld BE0123.456.789.">
-              {(p) => (
-                <input
-                  {...p}
-                  name="vat_number"
-                  type="text"
-                  value={values.vat_number}
-                  onChange={(e) => update("vat_number", e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </Field>
+            <InputField
+              label="Bedrijfsnaam"
+              {...field("company")}
+              optional
+              hint="Voor een factuur op naam van je bedrijf."
+              type="text"
+              autoComplete="organization"
+            />
+            <InputField
+              label="Btw-nummer"
+              {...field("vat_number")}
+              optional
+              hint="Bijvoorbeeld BE0123.456.789."
+              type="text"
+            />
           </div>
         </fieldset>
 
         <fieldset className="space-y-5">
           <legend className="font-serif text-2xl text-ink">Je bestelling</legend>
           {isEvent && dates.length > 1 ? (
-            <Field label="Datum">
-              {(p) => (
-                <select
-                  {...p}
-                  name="event_id"
-                  value={eventId ?? ""}
-                  onChange={(e) => onDateChange(Number(e.target.value))}
-                  className={inputClass}
-                >
-                  {dates.map((d) => (
-                    <option key={d.id} value={d.id}>
-                      {formatEventWhen(d.starts_at, d.ends_at)} ({seatsLabel(d.seats_left).toLowerCase()})
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label="Datum"
+              name="event_id"
+              value={eventId ?? ""}
+              onChange={(e) => onDateChange(Number(e.target.value))}
+            >
+              {dates.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {formatEventWhen(d.starts_at, d.ends_at)} ({seatsLabel(d.seats_left).toLowerCase()})
+                </option>
+              ))}
+            </SelectField>
           ) : null}
           {showQuantity ? (
-            <Field
+            <InputField
               label="Aantal tickets"
               error={quantityError}
               hint={`Hoogstens ${maxQ} per bestelling${event ? ` · ${seatsLabel(event.seats_left).toLowerCase()}` : ""}.`}
               className="max-w-xs"
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  name="quantity"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={Math.max(1, maxQ)}
-                  step={1}
-                  required
-                  value={Number.isFinite(values.quantity) && values.quantity > 0 ? values.quantity : ""}
-                  onChange={(e) => update("quantity", e.target.value === "" ? 0 : Math.floor(Number(e.target.value)))}
-                  className={inputClass}
-                />
-              )}
-            </Field>
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={Math.max(1, maxQ)}
+              step={1}
+              required
+              value={Number.isFinite(values.quantity) && values.quantity > 0 ? values.quantity : ""}
+              onChange={(e) => update("quantity", e.target.value === "" ? 0 : Math.floor(Number(e.target.value)))}
+            />
           ) : null}
           <Field label="Kortingscode" optional error={couponError}>
             {(p) => (

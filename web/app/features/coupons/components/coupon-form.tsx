@@ -1,8 +1,8 @@
 import { toast } from "sonner";
-import { CheckboxField, Field } from "@/components/form/field";
+import { CheckboxField, InputField, SelectField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { adminButton } from "@/components/admin/styles";
-import { inputClass, labelClass } from "@/components/form/styles";
+import { labelClass } from "@/components/form/styles";
 import { useForm } from "@/components/form/use-form";
 import { useCreateCoupon } from "@/features/coupons/api/create-coupon";
 import { useProducts } from "@/features/coupons/api/list-products";
@@ -34,7 +34,7 @@ export function CouponForm({ coupon, onDone }: CouponFormProps) {
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
   const products = useProducts();
-  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<CouponFormValues, CouponField>({
+  const { values, set, field, errors, formError, formRef, submitting, onSubmit } = useForm<CouponFormValues, CouponField>({
     initial: () => (coupon ? couponToForm(coupon) : emptyCouponForm()),
     validate: validateCoupon,
     async submit(values) {
@@ -66,150 +66,88 @@ export function CouponForm({ coupon, onDone }: CouponFormProps) {
           Al {usageLabel(coupon.redemptions, coupon.max_redemptions)} keer gebruikt.
         </p>
       ) : null}
-      <Field
+      <InputField
         label="Code"
-        error={errors.code}
+        {...field("code")}
         hint="Wat de klant intypt. Hoofdletters of kleine letters maakt niet uit; spaties vallen weg."
-      >
-        {(props) => (
-          <input
-            {...props}
-            name="code"
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={COUPON_LIMITS.codeMax + 10}
-            value={values.code}
-            onChange={(e) => set("code", e.target.value)}
-            className={`${inputClass} font-mono uppercase`}
-          />
-        )}
-      </Field>
+        type="text"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={COUPON_LIMITS.codeMax + 10}
+        controlClassName="font-mono uppercase"
+      />
 
       <fieldset className="grid gap-4 rounded-xl border border-sand p-4">
         <legend className={`${labelClass} px-1`}>Korting</legend>
-        <Field label="Soort korting" error={errors.discount_kind}>
-          {(props) => (
-            <select
-              {...props}
-              name="discount_kind"
-              value={values.discount_kind}
-              onChange={(e) => set("discount_kind", e.target.value as DiscountKind)}
-              className={inputClass}
-            >
-              {kindOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
+        <SelectField label="Soort korting" {...field("discount_kind")}>
+          {kindOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
           label={percent ? "Percentage" : "Bedrag in euro"}
+          {...field("value")}
+          name="discount_value"
           error={errors.discount_value}
           hint={
             percent
               ? "Een heel getal van 1 tot 100, bv. 10 voor 10% korting."
               : "Incl. btw, bv. 5 of 5,00. Een bestelling wordt nooit minder dan € 0,00."
           }
-        >
-          {(props) => (
-            <div className="relative sm:max-w-xs">
-              <span
-                aria-hidden="true"
-                className={`pointer-events-none absolute top-1/2 mt-0.5 -translate-y-1/2 text-ink-soft ${percent ? "right-3" : "left-3"}`}
-              >
-                {percent ? "%" : "€"}
-              </span>
-              <input
-                {...props}
-                name="discount_value"
-                type="text"
-                inputMode={percent ? "numeric" : "decimal"}
-                autoComplete="off"
-                value={values.value}
-                onChange={(e) => set("value", e.target.value)}
-                className={`${inputClass} ${percent ? "pr-8" : "pl-7"}`}
-              />
-            </div>
-          )}
-        </Field>
+          type="text"
+          inputMode={percent ? "numeric" : "decimal"}
+          autoComplete="off"
+          unit={percent ? "%" : "€"}
+          className="sm:max-w-xs"
+        />
       </fieldset>
 
-      <Field
+      <SelectField
         label="Product"
-        error={errors.product_slug}
+        {...field("product_slug")}
         hint={products.isError ? "De producten konden niet geladen worden; de coupon geldt dan voor alle producten." : undefined}
       >
-        {(props) => (
-          <select
-            {...props}
-            name="product_slug"
-            value={values.product_slug}
-            onChange={(e) => set("product_slug", e.target.value)}
-            className={inputClass}
-          >
-            <option value="">{ALL_PRODUCTS_LABEL}</option>
-            {productOptions.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.name}
-              </option>
-            ))}
-            {missingProduct ? <option value={missingProduct.slug}>{missingProduct.name}</option> : null}
-          </select>
-        )}
-      </Field>
+        <option value="">{ALL_PRODUCTS_LABEL}</option>
+        {productOptions.map((p) => (
+          <option key={p.slug} value={p.slug}>
+            {p.name}
+          </option>
+        ))}
+        {missingProduct ? <option value={missingProduct.slug}>{missingProduct.name}</option> : null}
+      </SelectField>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Geldig vanaf" optional error={errors.valid_from_local} hint="Belgische tijd. Leeg: meteen geldig.">
-          {(props) => (
-            <input
-              {...props}
-              name="valid_from_local"
-              type="datetime-local"
-              value={values.valid_from_local}
-              onChange={(e) => set("valid_from_local", e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Geldig tot" optional error={errors.valid_until_local} hint="Belgische tijd. Leeg: geen einddatum.">
-          {(props) => (
-            <input
-              {...props}
-              name="valid_until_local"
-              type="datetime-local"
-              min={values.valid_from_local || undefined}
-              value={values.valid_until_local}
-              onChange={(e) => set("valid_until_local", e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Geldig vanaf"
+          {...field("valid_from_local")}
+          optional
+          hint="Belgische tijd. Leeg: meteen geldig."
+          type="datetime-local"
+        />
+        <InputField
+          label="Geldig tot"
+          {...field("valid_until_local")}
+          optional
+          hint="Belgische tijd. Leeg: geen einddatum."
+          type="datetime-local"
+          min={values.valid_from_local || undefined}
+        />
       </div>
 
-      <Field
+      <InputField
         label="Maximaal aantal keer te gebruiken"
+        {...field("max_redemptions")}
         optional
-        error={errors.max_redemptions}
         hint="Leeg: onbeperkt. Een betaalde bestelling telt als één keer."
-      >
-        {(props) => (
-          <input
-            {...props}
-            name="max_redemptions"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={COUPON_LIMITS.maxRedemptions}
-            step={1}
-            value={values.max_redemptions}
-            onChange={(e) => set("max_redemptions", e.target.value)}
-            className={`${inputClass} sm:max-w-xs`}
-          />
-        )}
-      </Field>
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={COUPON_LIMITS.maxRedemptions}
+        step={1}
+        controlClassName="sm:max-w-xs"
+      />
 
       <CheckboxField name="active" checked={values.active} onChange={(checked) => set("active", checked)}>
         <span className="font-medium">Actief</span>

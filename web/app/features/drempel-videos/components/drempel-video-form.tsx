@@ -1,9 +1,8 @@
 import { toast } from "sonner";
-import { CheckboxField, Field } from "@/components/form/field";
+import { CheckboxField, InputField, TextareaField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { useForm } from "@/components/form/use-form";
 import { adminButton } from "@/components/admin/styles";
-import { inputClass } from "@/components/form/styles";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useCreateDrempelVideo } from "@/features/drempel-videos/api/create-drempel-video";
 import { useUpdateDrempelVideo } from "@/features/drempel-videos/api/update-drempel-video";
@@ -50,7 +49,7 @@ interface DrempelVideoFormProps {
 export function DrempelVideoForm({ video, onDone }: DrempelVideoFormProps) {
   const create = useCreateDrempelVideo();
   const update = useUpdateDrempelVideo();
-  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<DrempelVideoFormValues, DrempelVideoField>({
+  const { values, set, field, formError, formRef, submitting, onSubmit } = useForm<DrempelVideoFormValues, DrempelVideoField>({
     initial: () => (video ? drempelVideoToForm(video) : emptyDrempelVideoForm()),
     validate: validateDrempelVideo,
     async submit(values) {
@@ -73,54 +72,32 @@ export function DrempelVideoForm({ video, onDone }: DrempelVideoFormProps) {
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
       <FormAlert message={formError} />
-      <Field label="Titel" error={errors.title}>
-        {(props) => (
-          <input
-            {...props}
-            name="title"
-            type="text"
-            autoComplete="off"
-            maxLength={DREMPEL_VIDEO_LIMITS.title}
-            value={values.title}
-            onChange={(e) => set("title", e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field label="Beschrijving" optional error={errors.description} hint="Eén of twee zinnen: waarover gaat de video?">
-        {(props) => (
-          <textarea
-            {...props}
-            name="description"
-            rows={3}
-            value={values.description}
-            onChange={(e) => set("description", e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field
-        label="Link naar de video"
-        error={errors.video_url}
-        hint="Een link naar YouTube (bv. https://www.youtube.com/watch?v=…) of Vimeo (bv. https://vimeo.com/123456789)."
-      >
-        {(props) => (
-          <>
-            <input
-              {...props}
-              name="video_url"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://"
-              value={values.video_url}
-              onChange={(e) => set("video_url", e.target.value)}
-              className={inputClass}
-            />
-            <VideoPreview url={values.video_url} title={values.title} />
-          </>
-        )}
-      </Field>
+      <InputField
+        label="Titel"
+        {...field("title")}
+        type="text"
+        autoComplete="off"
+        maxLength={DREMPEL_VIDEO_LIMITS.title}
+      />
+      <TextareaField
+        label="Beschrijving"
+        {...field("description")}
+        optional
+        hint="Eén of twee zinnen: waarover gaat de video?"
+        rows={3}
+      />
+      <div>
+        <InputField
+          label="Link naar de video"
+          {...field("video_url")}
+          hint="Een link naar YouTube (bv. https://www.youtube.com/watch?v=…) of Vimeo (bv. https://vimeo.com/123456789)."
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://"
+        />
+        <VideoPreview url={values.video_url} title={values.title} />
+      </div>
       <CheckboxField name="published" checked={values.published} onChange={(checked) => set("published", checked)}>
         <span className="font-medium">Gepubliceerd</span>
         <span className="block text-sm text-ink-soft">Zichtbaar voor iedereen op de pagina Voor jezelf.</span>

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
 import { getCourse, site } from "@/config/site";
-import { Field } from "@/components/form/field";
+import { InputField, SelectField, TextareaField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { useForm } from "@/components/form/use-form";
 import { adminButton } from "@/components/admin/styles";
-import { inputClass, labelClass } from "@/components/form/styles";
+import { labelClass } from "@/components/form/styles";
 import { useCreateEvent } from "@/features/events/api/create-event";
 import { useUpdateEvent } from "@/features/events/api/update-event";
 import { centsToEuroInput } from "@/features/events/lib/euro";
@@ -84,7 +84,7 @@ export function EventForm({ event, kind, productPriceCents, onDone }: EventFormP
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const seatsTaken = event?.seats_taken ?? 0;
-  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<EventFormValues, EventField>({
+  const { values, set, field, errors, formError, formRef, submitting, onSubmit } = useForm<EventFormValues, EventField>({
     initial: () => (event ? eventToForm(event) : newEventForm(kind, productPriceCents)),
     validate: (values) => validateEvent(values, seatsTaken),
     async submit(values) {
@@ -104,117 +104,75 @@ export function EventForm({ event, kind, productPriceCents, onDone }: EventFormP
   }, [productPriceCents]);
 
   const online = kind === "webinar" || Boolean(event?.online_url);
-  const text = (key: Exclude<keyof EventFormValues, "status" | "online_url">, extra: Record<string, unknown> = {}) => ({
-    name: key,
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
-    className: inputClass,
-    ...extra,
-  });
-
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
       <FormAlert message={formError} />
       {event ? (
         <p className="rounded-xl bg-teal-soft p-3 text-sm text-ink">{seatsText(event.seats_taken, event.capacity)}.</p>
       ) : null}
-      <Field label="Titel" error={errors.title}>
-        {(props) => <input {...props} {...text("title")} type="text" autoComplete="off" maxLength={EVENT_LIMITS.title} />}
-      </Field>
-      <Field label="Beschrijving" optional error={errors.description}>
-        {(props) => <textarea {...props} {...text("description")} rows={3} />}
-      </Field>
+      <InputField label="Titel" {...field("title")} type="text" autoComplete="off" maxLength={EVENT_LIMITS.title} />
+      <TextareaField label="Beschrijving" optional {...field("description")} rows={3} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Begin" error={errors.starts_at} hint="Datum en uur, Belgische tijd.">
-          {(props) => <input {...props} {...text("starts_at")} type="datetime-local" />}
-        </Field>
-        <Field label="Einde" error={errors.ends_at} hint="Bij meerdere dagen: de laatste dag.">
-          {(props) => <input {...props} {...text("ends_at")} type="datetime-local" min={values.starts_at || undefined} />}
-        </Field>
+        <InputField label="Begin" {...field("starts_at")} hint="Datum en uur, Belgische tijd." type="datetime-local" />
+        <InputField
+          label="Einde"
+          {...field("ends_at")}
+          hint="Bij meerdere dagen: de laatste dag."
+          type="datetime-local"
+          min={values.starts_at || undefined}
+        />
       </div>
       <fieldset className="grid gap-4 rounded-xl border border-sand p-4">
         <legend className={`${labelClass} px-1`}>Locatie</legend>
-        <Field label="Naam van de locatie" optional error={errors.venue_name}>
-          {(props) => <input {...props} {...text("venue_name")} type="text" autoComplete="off" />}
-        </Field>
-        <Field label="Straat en nummer" optional error={errors.street}>
-          {(props) => <input {...props} {...text("street")} type="text" autoComplete="off" />}
-        </Field>
+        <InputField label="Naam van de locatie" optional {...field("venue_name")} type="text" autoComplete="off" />
+        <InputField label="Straat en nummer" optional {...field("street")} type="text" autoComplete="off" />
         <div className="grid gap-4 sm:grid-cols-[13rem_1fr]">
-          <Field label="Postcode" optional error={errors.postal_code}>
-            {(props) => <input {...props} {...text("postal_code")} type="text" inputMode="numeric" autoComplete="off" />}
-          </Field>
-          <Field label="Gemeente" optional error={errors.city}>
-            {(props) => <input {...props} {...text("city")} type="text" autoComplete="off" />}
-          </Field>
+          <InputField label="Postcode" optional {...field("postal_code")} type="text" inputMode="numeric" autoComplete="off" />
+          <InputField label="Gemeente" optional {...field("city")} type="text" autoComplete="off" />
         </div>
       </fieldset>
       {online ? (
-        <Field
+        <InputField
           label="Link voor deelnemers"
           optional
+          name="online_url"
+          value={values.online_url ?? ""}
+          onChange={(e) => set("online_url", e.target.value)}
           error={errors.online_url}
           hint="De link naar de online sessie (https://…), komt in de bevestigingsmail."
-        >
-          {(props) => (
-            <input
-              {...props}
-              name="online_url"
-              type="url"
-              autoComplete="off"
-              value={values.online_url ?? ""}
-              onChange={(e) => set("online_url", e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
+          type="url"
+          autoComplete="off"
+        />
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
+        <InputField
           label="Aantal plaatsen"
-          error={errors.capacity}
+          {...field("capacity")}
           hint={seatsTaken > 0 ? `Minstens ${seatsTaken}: zoveel zijn er al geboekt.` : undefined}
-        >
-          {(props) => (
-            <input
-              {...props}
-              {...text("capacity")}
-              type="number"
-              inputMode="numeric"
-              min={Math.max(1, seatsTaken)}
-              max={EVENT_LIMITS.capacity}
-              step={1}
-            />
-          )}
-        </Field>
-        <Field label="Prijs in euro" error={errors.price_cents} hint="Incl. btw, bv. 1500 of 1.500,00.">
-          {(props) => (
-            <div className="relative">
-              <span aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 mt-0.5 -translate-y-1/2 text-ink-soft">
-                €
-              </span>
-              <input {...props} {...text("price")} type="text" inputMode="decimal" autoComplete="off" className={`${inputClass} pl-7`} />
-            </div>
-          )}
-        </Field>
+          type="number"
+          inputMode="numeric"
+          min={Math.max(1, seatsTaken)}
+          max={EVENT_LIMITS.capacity}
+          step={1}
+        />
+        <InputField
+          label="Prijs in euro"
+          {...field("price")}
+          error={errors.price_cents}
+          hint="Incl. btw, bv. 1500 of 1.500,00."
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          unit="€"
+        />
       </div>
-      <Field label="Status" error={errors.status} hint={statusHints[values.status]}>
-        {(props) => (
-          <select
-            {...props}
-            name="status"
-            value={values.status}
-            onChange={(e) => set("status", e.target.value as EventFormValues["status"])}
-            className={inputClass}
-          >
-            {EVENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {eventStatusLabel(s)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField label="Status" {...field("status")} hint={statusHints[values.status]}>
+        {EVENT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {eventStatusLabel(s)}
+          </option>
+        ))}
+      </SelectField>
       <div className="flex flex-wrap justify-end gap-3">
         <button type="button" onClick={onDone} disabled={submitting} className={adminButton("quiet")}>
           Annuleren

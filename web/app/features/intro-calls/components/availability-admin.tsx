@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from "lucide-react";
 import { toast } from "sonner";
-import { Field, FieldError } from "@/components/form/field";
+import { FieldError, InputField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { PageHeader } from "@/components/admin/page-header";
 import { LoadError, LoadingBlock } from "@/components/admin/query-status";
@@ -22,7 +22,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function AvailabilityEditor({ saved }: { saved: AvailabilityForm }) {
   const save = useSaveAvailability();
-  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<AvailabilityValues, AvailabilityField>({
+  const { values, set, field, errors, formError, formRef, submitting, onSubmit } = useForm<AvailabilityValues, AvailabilityField>({
     initial: () => availabilityToForm(saved),
     validate: validateAvailability,
     async submit(v) {
@@ -32,11 +32,9 @@ function AvailabilityEditor({ saved }: { saved: AvailabilityForm }) {
   });
 
   const number = (key: "slot_minutes" | "buffer_minutes" | "min_notice_hours" | "weeks_ahead") => ({
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+    ...field(key),
     type: "number",
     inputMode: "numeric" as const,
-    className: inputClass,
   });
   const setRule = (index: number, change: Partial<AvailabilityValues["rules"][number]>) =>
     set(
@@ -57,22 +55,16 @@ function AvailabilityEditor({ saved }: { saved: AvailabilityForm }) {
           Instellingen
         </h2>
         <div className="mt-4 grid gap-5 sm:grid-cols-2">
-          <Field label="Lengte van een gesprek (minuten)" error={errors.slot_minutes}>
-            {(props) => <input {...props} {...number("slot_minutes")} min={10} max={240} />}
-          </Field>
-          <Field
+          <InputField label="Lengte van een gesprek (minuten)" {...number("slot_minutes")} min={10} max={240} />
+          <InputField
             label="Pauze tussen gesprekken (minuten)"
-            error={errors.buffer_minutes}
+            {...number("buffer_minutes")}
             hint="Vrij voor en na elk geboekt gesprek."
-          >
-            {(props) => <input {...props} {...number("buffer_minutes")} min={0} max={240} />}
-          </Field>
-          <Field label="Minstens zoveel uur vooraf boeken" error={errors.min_notice_hours}>
-            {(props) => <input {...props} {...number("min_notice_hours")} min={0} max={720} />}
-          </Field>
-          <Field label="Zoveel weken vooruit boekbaar" error={errors.weeks_ahead}>
-            {(props) => <input {...props} {...number("weeks_ahead")} min={1} max={52} />}
-          </Field>
+            min={0}
+            max={240}
+          />
+          <InputField label="Minstens zoveel uur vooraf boeken" {...number("min_notice_hours")} min={0} max={720} />
+          <InputField label="Zoveel weken vooruit boekbaar" {...number("weeks_ahead")} min={1} max={52} />
         </div>
       </section>
 

@@ -5,13 +5,12 @@ import { EmailAddress } from "@/components/ui/email-address";
 import { AdminDialog } from "@/components/admin/admin-dialog";
 import { AdminTabs } from "@/components/admin/admin-tabs";
 import { Badge } from "@/components/admin/badge";
-import { Field } from "@/components/form/field";
+import { TextareaField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { PageHeader } from "@/components/admin/page-header";
 import { RowButton } from "@/components/admin/row-button";
 import { DataList, useListState, type Column } from "@/components/admin/data-list";
 import { adminButton } from "@/components/admin/styles";
-import { inputClass } from "@/components/form/styles";
 import { useForm } from "@/components/form/use-form";
 import { useAdminIntroCalls, useCancelIntroCall, type CallWhen } from "@/features/intro-calls/api/admin-intro-calls";
 import { callModeLabel } from "@/features/intro-calls/lib/call-labels";
@@ -84,7 +83,7 @@ function CallsTable({ when, onCancel }: { when: CallWhen; onCancel: (call: Intro
 
 function CancelForm({ call, onDone }: { call: IntroCall; onDone: () => void }) {
   const cancel = useCancelIntroCall();
-  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<{ message: string }, "message">({
+  const { field, formError, formRef, submitting, onSubmit } = useForm<{ message: string }, "message">({
     initial: () => ({ message: "" }),
     validate: (v) => (v.message.trim() ? {} : { message: "Schrijf een kort bericht voor de bezoeker." }),
     async submit(v) {
@@ -101,18 +100,13 @@ function CancelForm({ call, onDone }: { call: IntroCall; onDone: () => void }) {
         <strong className="text-ink">{formatDateAt(call.starts_at)}</strong> wordt geannuleerd en het moment komt weer
         vrij.
       </p>
-      <Field label="Bericht aan de bezoeker" error={errors.message} hint="Komt in de e-mail die de bezoeker krijgt.">
-        {(props) => (
-          <textarea
-            {...props}
-            rows={4}
-            maxLength={1000}
-            value={values.message}
-            onChange={(e) => set("message", e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
+      <TextareaField
+        label="Bericht aan de bezoeker"
+        {...field("message")}
+        hint="Komt in de e-mail die de bezoeker krijgt."
+        rows={4}
+        maxLength={1000}
+      />
       <div className="flex flex-wrap justify-end gap-3">
         <button type="button" onClick={onDone} disabled={submitting} className={adminButton("quiet")}>
           Terug

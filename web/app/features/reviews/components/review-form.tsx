@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { Field } from "@/components/form/field";
+import { InputField, TextareaField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { useForm } from "@/components/form/use-form";
 import { adminButton } from "@/components/admin/styles";
-import { inputClass } from "@/components/form/styles";
 import { useCreateReview } from "@/features/reviews/api/create-review";
 import { useUpdateReview } from "@/features/reviews/api/update-review";
 import { StarRatingInput } from "@/features/reviews/components/star-rating-input";
@@ -56,7 +55,7 @@ interface ReviewFormProps {
 export function ReviewForm({ review, onDone }: ReviewFormProps) {
   const create = useCreateReview();
   const update = useUpdateReview();
-  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<ReviewFormValues, ReviewField>({
+  const { values, set, field, errors, formError, formRef, submitting, onSubmit } = useForm<ReviewFormValues, ReviewField>({
     initial: () => (review ? reviewToForm(review) : emptyReviewForm()),
     validate: validateReview,
     async submit(values) {
@@ -75,60 +74,34 @@ export function ReviewForm({ review, onDone }: ReviewFormProps) {
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
       <FormAlert message={formError} />
-      <Field label="Naam" error={errors.name} hint="Zoals de naam op de website mag verschijnen, bv. enkel de voornaam.">
-        {(props) => (
-          <input
-            {...props}
-            name="name"
-            type="text"
-            autoComplete="off"
-            maxLength={REVIEW_LIMITS.name}
-            value={values.name}
-            onChange={(e) => set("name", e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field
-        label="Avatar-URL"
-        optional
-        error={errors.avatar_url}
-        hint="Een link naar een foto die met https:// begint. Zonder foto tonen we de initialen."
-      >
-        {(props) => (
-          <>
-            <input
-              {...props}
-              name="avatar_url"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://"
-              value={values.avatar_url}
-              onChange={(e) => set("avatar_url", e.target.value)}
-              className={inputClass}
-            />
-            <AvatarPreview url={values.avatar_url} name={values.name} />
-          </>
-        )}
-      </Field>
+      <InputField
+        label="Naam"
+        {...field("name")}
+        hint="Zoals de naam op de website mag verschijnen, bv. enkel de voornaam."
+        type="text"
+        autoComplete="off"
+        maxLength={REVIEW_LIMITS.name}
+      />
+      <div>
+        <InputField
+          label="Avatar-URL"
+          {...field("avatar_url")}
+          optional
+          hint="Een link naar een foto die met https:// begint. Zonder foto tonen we de initialen."
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://"
+        />
+        <AvatarPreview url={values.avatar_url} name={values.name} />
+      </div>
       <StarRatingInput value={values.rating} onChange={(n) => set("rating", n)} error={errors.rating} />
-      <Field
+      <TextareaField
         label="Tekst"
-        error={errors.text}
+        {...field("text")}
         hint={`${charCount(values.text)} van ${REVIEW_LIMITS.text} tekens`}
-      >
-        {(props) => (
-          <textarea
-            {...props}
-            name="text"
-            rows={6}
-            value={values.text}
-            onChange={(e) => set("text", e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
+        rows={6}
+      />
       <div className="flex flex-wrap justify-end gap-3">
         <button type="button" onClick={onDone} disabled={submitting} className={adminButton("quiet")}>
           Annuleren
