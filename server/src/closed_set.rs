@@ -21,7 +21,9 @@ macro_rules! closed_set {
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {
-            $($(#[$variant_meta:meta])* $variant:ident = $text:literal),+ $(,)?
+            // `tt`, not `literal`: utoipa reads `#[serde(rename = …)]` only from a plain string
+            // token, and a `literal` fragment reaches it wrapped (the schema then said "Paid").
+            $($(#[$variant_meta:meta])* $variant:ident = $text:tt),+ $(,)?
         }
     ) => {
         $(#[$meta])*
@@ -151,6 +153,9 @@ mod tests {
             "\"light_blue\""
         );
         assert_eq!(Colour::ALL, [Colour::Red, Colour::LightBlue]);
+        // The OpenAPI enum, and so the web's generated union, has the same strings.
+        let schema = serde_json::to_value(<Colour as utoipa::PartialSchema>::schema()).unwrap();
+        assert_eq!(schema["enum"], serde_json::json!(["red", "light_blue"]));
     }
 
     #[test]

@@ -73,7 +73,7 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
 
   useEffect(() => saveDraft(draft), [draft]);
 
-  // The stored attempt's order is over (canceled, failed, expired, paid): the next submit is a new attempt.
+  // The stored attempt's order is over (cancelled, failed, expired, paid): the next submit is a new attempt.
   const previousOrder = useOrder(draft.orderId);
   useEffect(() => {
     const status = previousOrder.data?.status;

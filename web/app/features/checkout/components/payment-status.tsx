@@ -66,7 +66,7 @@ function NotPaid({ order }: { order: OrderSummary }) {
   const reason =
     order.status === "expired"
       ? "De tijd om te betalen is verstreken, dus je bestelling is vervallen."
-      : order.status === "canceled"
+      : order.status === "cancelled"
         ? "Je bestelling werd geannuleerd."
         : order.status === "refunded"
           ? "Deze bestelling werd terugbetaald."

@@ -30,7 +30,7 @@ export function ContactForm() {
         name: values.name.trim(),
         email: values.email.trim(),
         phone: values.phone.trim() || null,
-        subject: values.subject,
+        subject: CONTACT_SUBJECTS.find((s) => s.value === values.subject)?.value,
         message: values.message.trim(),
         privacy_consent: values.consent,
         website: values.website,

@@ -11,13 +11,8 @@ import { LoadError, LoadingBlock } from "@/features/admin/components/query-statu
 import { errorMessage } from "@/features/admin/lib/form-errors";
 import { pageCount } from "@/features/admin/lib/pages";
 import { adminButton } from "@/features/admin/lib/styles";
-import {
-  useAdminMessages,
-  useDeleteMessage,
-  useSetMessageStatus,
-  type Folder,
-} from "@/features/contact/api/admin-messages";
-import type { ContactMessage, MessageStatus } from "@/lib/api-types";
+import { useAdminMessages, useDeleteMessage, useSetMessageStatus } from "@/features/contact/api/admin-messages";
+import type { ContactMessage, Folder, MessageStatus } from "@/lib/api-types";
 import { formatDateTime } from "@/lib/format";
 
 const PER_PAGE = 20;

@@ -57,7 +57,7 @@ export function eventToForm(event: AdminEvent): EventFormValues {
     online_url: event.online_url ?? "",
     capacity: String(event.capacity),
     price: centsToEuroInput(event.price_cents),
-    status: (event.status as EventStatus) ?? "draft",
+    status: event.status,
   };
 }
 

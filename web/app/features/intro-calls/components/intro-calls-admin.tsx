@@ -12,14 +12,14 @@ import { LoadError, LoadingBlock } from "@/features/admin/components/query-statu
 import { pageCount } from "@/features/admin/lib/pages";
 import { adminButton, inputClass } from "@/features/admin/lib/styles";
 import { useAdminForm } from "@/features/admin/lib/use-admin-form";
-import { useAdminIntroCalls, useCancelIntroCall, type CallWhen } from "@/features/intro-calls/api/admin-intro-calls";
+import { useAdminIntroCalls, useCancelIntroCall } from "@/features/intro-calls/api/admin-intro-calls";
 import { callModeLabel } from "@/features/intro-calls/lib/call-labels";
-import type { IntroCall } from "@/lib/api-types";
+import type { IntroCall, When } from "@/lib/api-types";
 import { formatDateAt, formatTime } from "@/lib/format";
 
 const PER_PAGE = 10;
 
-function CallsTable({ when, onCancel }: { when: CallWhen; onCancel: (call: IntroCall) => void }) {
+function CallsTable({ when, onCancel }: { when: When; onCancel: (call: IntroCall) => void }) {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error, refetch } = useAdminIntroCalls({ when, page, perPage: PER_PAGE });
 
@@ -167,7 +167,7 @@ function CancelForm({ call, onDone }: { call: IntroCall; onDone: () => void }) {
 
 /** /admin/afspraken: booked intro calls, upcoming and past; cancel with a message. */
 export function IntroCallsAdmin() {
-  const [when, setWhen] = useState<CallWhen>("upcoming");
+  const [when, setWhen] = useState<When>("upcoming");
   const [cancelling, setCancelling] = useState<IntroCall | null>(null);
   return (
     <>

@@ -12,7 +12,7 @@ import { adminButton, inputClass, labelClass } from "@/features/admin/lib/styles
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useOrder } from "@/features/orders/api/get-order";
 import { useOrders } from "@/features/orders/api/list-orders";
-import type { AdminOrder } from "@/lib/api-types";
+import type { AdminOrder, OrderFilter } from "@/lib/api-types";
 import { OrderDetail } from "@/features/orders/components/order-detail";
 import {
   ORDER_FILTERS,
@@ -20,7 +20,6 @@ import {
   buyerName,
   orderStatusLabel,
   orderStatusTone,
-  type OrderFilter,
 } from "@/features/orders/lib/order-labels";
 import { formatPriceCents, formatShortDate, formatTime } from "@/lib/format";
 

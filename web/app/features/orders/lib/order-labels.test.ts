@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ORDER_STATUSES,
   ORDER_FILTERS,
   attentionLabel,
   canRefund,
@@ -10,7 +11,7 @@ import {
 
 describe("order labels", () => {
   it("names every status in Dutch, and the filter has them all plus 'Actie nodig'", () => {
-    expect(["pending", "paid", "canceled", "expired", "failed", "refunded"].map(orderStatusLabel)).toEqual([
+    expect(ORDER_STATUSES.map(orderStatusLabel)).toEqual([
       "In afwachting",
       "Betaald",
       "Geannuleerd",
