@@ -62,6 +62,9 @@ test("a message that is too long is refused with the server's Dutch message and 
   await form.getByLabel(/Ik ga akkoord/).check();
   await form.getByRole("button", { name: "Verstuur bericht" }).click();
   await expect(page.getByText("Er is iets misgegaan", { exact: true })).toBeVisible();
-  await expect(page.getByText("Vul een geldig e-mailadres in.")).toBeVisible();
+  await expect(toast(page, "Vul een geldig e-mailadres in.")).toBeVisible();
+  // The message also stands next to the field, which is marked invalid and has the focus.
+  await expect(form.getByLabel("E-mailadres")).toHaveAccessibleDescription("Vul een geldig e-mailadres in.");
+  await expect(form.getByLabel("E-mailadres")).toBeFocused();
   await expect(form.getByLabel("Je bericht")).toHaveValue("Hallo!");
 });

@@ -103,8 +103,10 @@ test("a refusal by the server shows its Dutch message and keeps the fields", asy
   await f.email.fill("dirk@localhost");
   await f.button.click();
   await expect(page.getByText("Er is iets misgegaan", { exact: true })).toBeVisible();
-  await expect(page.getByText("Vul een geldig e-mailadres in.")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").getByText("Vul een geldig e-mailadres in.")).toBeVisible();
   await expect(page.locator("[data-sonner-toast]").first()).toHaveCSS("opacity", "1"); // faded in
+  // The message also stands next to the field, which is marked invalid.
+  await expect(f.email).toHaveAccessibleDescription("Vul een geldig e-mailadres in.");
   await expectNoAxeViolations(page);
   await expect(f.firstName).toHaveValue("Dirk");
   await expect(f.email).toHaveValue("dirk@localhost");

@@ -1,4 +1,4 @@
-import { PageHeader } from "@/features/admin/components/page-header";
+import { PageHeader } from "@/components/admin/page-header";
 import { DashboardOverview } from "@/features/dashboard/components/dashboard-overview";
 import { useSession } from "@/lib/session-store";
 import { pageMeta } from "@/lib/seo";

@@ -7,7 +7,7 @@ import { SkipLink } from "@/components/layout/skip-link";
 import { Spinner } from "@/components/ui/spinner";
 import { site } from "@/config/site";
 import { adminSections } from "@/features/admin/lib/admin-sections";
-import { adminButton } from "@/features/admin/lib/styles";
+import { adminButton } from "@/components/admin/styles";
 import { adminAuth } from "@/lib/admin-auth";
 import { apiClient } from "@/lib/api";
 import { LOGIN_PATH, loginPathFor } from "@/lib/session";

@@ -3,7 +3,7 @@ import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { SkipLink } from "@/components/layout/skip-link";
 import { site } from "@/config/site";
-import { cardClass } from "@/features/admin/lib/styles";
+import { cardClass } from "@/components/admin/styles";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { safeNextPath } from "@/lib/session";
 import { getLastClearReason, getSession } from "@/lib/session-store";

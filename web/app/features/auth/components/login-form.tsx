@@ -1,50 +1,36 @@
 import { LogIn } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
-import { Field } from "@/features/admin/components/field";
-import { FormAlert } from "@/features/admin/components/form-alert";
-import { hasErrors, serverFieldErrors, type FieldErrors } from "@/features/admin/lib/form-errors";
-import { adminButton, inputClass } from "@/features/admin/lib/styles";
+import { useRef } from "react";
+import { adminButton } from "@/components/admin/styles";
+import { Field } from "@/components/form/field";
+import { FormAlert } from "@/components/form/form-alert";
+import { inputClass } from "@/components/form/styles";
+import { useForm } from "@/components/form/use-form";
 import { loginErrorMessage, validateLogin, type LoginField } from "@/features/auth/lib/validate-login";
 import { signIn } from "@/lib/session-store";
 
 /** E-mail + password; calls `onSignedIn` once an admin session is stored. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setFormError(null);
-    const input = { email: email.trim(), password };
-    const clientErrors = validateLogin(input);
-    setErrors(clientErrors);
-    if (hasErrors(clientErrors)) {
-      const form = event.currentTarget;
-      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await signIn(input);
+  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<
+    { email: string; password: string },
+    LoginField
+  >({
+    initial: () => ({ email: "", password: "" }),
+    validate: (v) => validateLogin({ email: v.email.trim(), password: v.password }),
+    async submit(v) {
+      await signIn({ email: v.email.trim(), password: v.password });
       onSignedIn();
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      setFormError(loginErrorMessage(error));
-      setPassword("");
+    },
+    failureMessage: loginErrorMessage,
+    onError() {
+      set("password", "");
       // The alert is announced; the cursor goes back to the (now empty) password field.
       requestAnimationFrame(() => passwordRef.current?.focus());
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Inloggen" className="grid gap-5">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Inloggen" className="grid gap-5">
       <FormAlert message={formError} />
       <Field label="E-mailadres" error={errors.email}>
         {(props) => (
@@ -54,8 +40,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
             type="email"
             autoComplete="username"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            value={values.email}
+            onChange={(e) => set("email", e.target.value)}
             className={inputClass}
           />
         )}
@@ -69,8 +55,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
             type="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            value={values.password}
+            onChange={(e) => set("password", e.target.value)}
             className={inputClass}
           />
         )}

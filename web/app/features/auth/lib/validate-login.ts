@@ -1,5 +1,5 @@
 // The login form's own checks and its error texts (the server checks the same).
-import { errorMessage, type FieldErrors } from "@/features/admin/lib/form-errors";
+import { errorMessage, type FieldErrors } from "@/components/form/form-errors";
 import { ApiError } from "@/lib/api";
 import type { LoginRequest } from "@/lib/api-types";
 

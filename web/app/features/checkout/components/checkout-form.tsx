@@ -1,19 +1,20 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { CheckboxField, Field } from "@/components/form/field";
+import { FormAlert } from "@/components/form/form-alert";
+import { errorMessage, focusFirstInvalid, hasErrors, serverFieldErrors } from "@/components/form/form-errors";
+import { inputClass } from "@/components/form/styles";
 import { buttonClasses, NewTabHint } from "@/components/ui/button-link";
 import { useConsent } from "@/features/checkout/api/get-consent";
 import { useOrder } from "@/features/checkout/api/get-order";
 import { useQuote } from "@/features/checkout/api/get-quote";
 import { startCheckout } from "@/features/checkout/api/start-checkout";
 import type { OrderRequest } from "@/lib/api-types";
-import { CheckboxField, FormField, inputClass } from "@/features/checkout/components/form-field";
 import { PriceBreakdown } from "@/features/checkout/components/price-breakdown";
 import {
+  CHECKOUT_FIELDS,
   checkoutRequest,
-  firstErrorField,
-  splitServerErrors,
   validateCheckout,
   type CheckoutErrors,
-  type CheckoutField,
   type CheckoutFormValues,
 } from "@/features/checkout/lib/checkout-form";
 import { draftFor, loadDraft, saveDraft, withNewAttempt, type CheckoutDraft } from "@/features/checkout/lib/checkout-storage";
@@ -26,16 +27,7 @@ import { ApiError } from "@/lib/api";
 import type { PublicEvent } from "@/lib/api-types";
 import { formatPriceCents } from "@/lib/format";
 
-const NETWORK_ERROR = "De server is niet bereikbaar. Controleer je internetverbinding en probeer het opnieuw.";
-const GENERIC_ERROR = "Er ging iets mis bij het starten van je betaling. Probeer het straks opnieuw.";
-
-function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    if (error.message) return error.message;
-    if (error.status === 0) return NETWORK_ERROR;
-  }
-  return fallback;
-}
+const START_FAILED = "Er ging iets mis bij het starten van je betaling. Probeer het straks opnieuw.";
 
 interface CheckoutFormProps {
   product: ProductDetail;
@@ -65,11 +57,9 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
   const [appliedCoupon, setAppliedCoupon] = useState(() => values.coupon.trim());
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState<{ field: CheckoutField | "form" } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const submittingRef = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const formErrorRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => saveDraft(draft), [draft]);
 
@@ -91,17 +81,6 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
     return () => window.removeEventListener("pageshow", onPageShow);
   }, []);
 
-  // Move focus to the first field with an error (or the general message) after it has rendered.
-  useEffect(() => {
-    if (!focusRequest) return;
-    if (focusRequest.field === "form") {
-      formErrorRef.current?.focus();
-      return;
-    }
-    const element = formRef.current?.elements.namedItem(focusRequest.field);
-    if (element instanceof HTMLElement) element.focus();
-  }, [focusRequest]);
-
   const consent = useConsent(product.slug);
 
   const computedMax = isEvent ? maxQuantity(product.max_per_order, event?.seats_left ?? 0) : 1;
@@ -122,7 +101,7 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
   const showQuantity = isEvent && product.max_per_order > 1;
 
   const quoteError = quote.error;
-  const soldOut = quoteError instanceof ApiError && quoteError.status === 409 ? messageOf(quoteError, "") : null;
+  const soldOut = quoteError instanceof ApiError && quoteError.status === 409 ? errorMessage(quoteError, "") : null;
   const quoteQuantityError = quoteError instanceof ApiError ? quoteError.fields?.quantity : undefined;
   const couponError = errors.coupon ?? (appliedCoupon ? (quote.data?.couponError ?? undefined) : undefined);
   const appliedLine = appliedCoupon && quoteData?.coupon ? couponLine(quoteData) : null;
@@ -156,8 +135,7 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
   function showErrors(fieldErrors: CheckoutErrors, general: string | null) {
     setErrors(fieldErrors);
     setFormError(general);
-    const first = firstErrorField(fieldErrors);
-    setFocusRequest({ field: first ?? "form" });
+    focusFirstInvalid(formRef.current);
   }
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -166,7 +144,7 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
 
     const clientErrors = validateCheckout(values, maxQ);
     if (!consent.data) delete clientErrors.accept_consent;
-    if (firstErrorField(clientErrors)) {
+    if (hasErrors(clientErrors)) {
       showErrors(clientErrors, null);
       return;
     }
@@ -192,15 +170,15 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
       if (error instanceof ApiError && error.status === 422) {
         // Nothing was ordered: the corrected form is a new attempt.
         setDraft((d) => withNewAttempt(d));
-        const { fieldErrors, other } = splitServerErrors(error.fields);
-        const general = other.length > 0 ? other.join(" ") : firstErrorField(fieldErrors) ? null : messageOf(error, GENERIC_ERROR);
-        showErrors(fieldErrors, general);
+        const { fields, other } = serverFieldErrors(error, CHECKOUT_FIELDS);
+        const general = other.length > 0 ? other.join(" ") : hasErrors(fields) ? null : errorMessage(error, START_FAILED);
+        showErrors(fields, general);
       } else if (error instanceof ApiError && error.status === 409) {
         void quote.refetch();
-        showErrors({}, messageOf(error, "Deze datum is helaas uitverkocht."));
+        showErrors({}, errorMessage(error, "Deze datum is helaas uitverkocht."));
       } else {
         // The outcome is unknown (network, server): keep the key, so trying again cannot order twice.
-        showErrors({}, messageOf(error, GENERIC_ERROR));
+        showErrors({}, errorMessage(error, START_FAILED));
       }
     }
   }
@@ -210,16 +188,12 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
   return (
     <div className="grid gap-10 lg:grid-cols-[1.2fr_0.8fr]">
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Bestelformulier" className="space-y-10">
-        <div ref={formErrorRef} tabIndex={-1} role="alert" className="focus:outline-none">
-          {formError ? (
-            <p className="rounded-2xl border border-red-800/40 bg-red-50 p-4 font-medium text-red-900">{formError}</p>
-          ) : null}
-        </div>
+        <FormAlert message={formError} />
 
         <fieldset className="space-y-5">
           <legend className="font-serif text-2xl text-ink">Je gegevens</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="Voornaam" error={errors.first_name}>
+            <Field label="Voornaam" error={errors.first_name}>
               {(p) => (
                 <input
                   {...p}
@@ -232,8 +206,8 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
                   className={inputClass}
                 />
               )}
-            </FormField>
-            <FormField label="Familienaam" error={errors.last_name}>
+            </Field>
+            <Field label="Familienaam" error={errors.last_name}>
               {(p) => (
                 <input
                   {...p}
@@ -246,9 +220,9 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
                   className={inputClass}
                 />
               )}
-            </FormField>
+            </Field>
           </div>
-          <FormField
+          <Field
             label="E-mailadres"
             error={errors.email}
             hint={isEvent ? "Hier sturen we je bevestiging en je tickets naar." : "Hier sturen we je bevestiging naar."}
@@ -265,8 +239,8 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
                 className={inputClass}
               />
             )}
-          </FormField>
-          <FormField label="Telefoonnummer" optional error={errors.phone}>
+          </Field>
+          <Field label="Telefoonnummer" optional error={errors.phone}>
             {(p) => (
               <input
                 {...p}
@@ -278,9 +252,9 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
                 className={inputClass}
               />
             )}
-          </FormField>
+          </Field>
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="Bedrijfsnaam" optional error={errors.company} hint="Voor een factuur op naam van je bedrijf.">
+            <Field label="Bedrijfsnaam" optional error={errors.company} hint="Voor een factuur op naam van je bedrijf.">
               {(p) => (
                 <input
                   {...p}
@@ -292,8 +266,8 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
                   className={inputClass}
                 />
               )}
-            </FormField>
-            <FormField label="Btw-nummer" optional error={errors.vat_number} hint="Bijvoorbeeld BE0123.456.789.">
+            </Field>
+            <Field label="Btw-nummer" optional error={errors.vat_number} hint="Bijvoorbeeld BE0123.456.789.">
               {(p) => (
                 <input
                   {...p}
@@ -304,14 +278,14 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
                   className={inputClass}
                 />
               )}
-            </FormField>
+            </Field>
           </div>
         </fieldset>
 
         <fieldset className="space-y-5">
           <legend className="font-serif text-2xl text-ink">Je bestelling</legend>
           {isEvent && dates.length > 1 ? (
-            <FormField label="Datum">
+            <Field label="Datum">
               {(p) => (
                 <select
                   {...p}
@@ -327,10 +301,10 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
                   ))}
                 </select>
               )}
-            </FormField>
+            </Field>
           ) : null}
           {showQuantity ? (
-            <FormField
+            <Field
               label="Aantal tickets"
               error={quantityError}
               hint={`Hoogstens ${maxQ} per bestelling${event ? ` · ${seatsLabel(event.seats_left).toLowerCase()}` : ""}.`}
@@ -351,9 +325,9 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
                   className={inputClass}
                 />
               )}
-            </FormField>
+            </Field>
           ) : null}
-          <FormField label="Kortingscode" optional error={couponError}>
+          <Field label="Kortingscode" optional error={couponError}>
             {(p) => (
               <>
                 <div className="flex flex-wrap items-start gap-3">
@@ -379,7 +353,7 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
                 </p>
               </>
             )}
-          </FormField>
+          </Field>
         </fieldset>
 
         <fieldset className="space-y-4">

@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   checkoutRequest,
   emptyValues,
-  firstErrorField,
-  splitServerErrors,
   validateCheckout,
 } from "@/features/checkout/lib/checkout-form";
 
@@ -27,7 +25,6 @@ describe("validateCheckout", () => {
     expect(Object.keys(errors).sort()).toEqual(
       ["accept_consent", "accept_terms", "email", "first_name", "last_name"].sort(),
     );
-    expect(firstErrorField(errors)).toBe("first_name");
   });
 
   it("checks the e-mail address's shape", () => {
@@ -38,21 +35,6 @@ describe("validateCheckout", () => {
     expect(validateCheckout({ ...valid, quantity: 0 }, 10).quantity).toBe("Kies minstens 1 ticket.");
     expect(validateCheckout({ ...valid, quantity: 5 }, 4).quantity).toBe("Je kunt hoogstens 4 tickets bestellen.");
     expect(validateCheckout({ ...valid, quantity: 2 }, 1).quantity).toBe("Je kunt 1 plaats per bestelling boeken.");
-  });
-
-  it("focuses errors in screen order", () => {
-    expect(firstErrorField({ accept_terms: "x", email: "y" })).toBe("email");
-    expect(firstErrorField({})).toBeNull();
-  });
-});
-
-describe("splitServerErrors", () => {
-  it("puts known fields next to their input and the rest in a general message", () => {
-    expect(splitServerErrors({ email: "Ongeldig.", event_id: "Deze datum is voorbij." })).toEqual({
-      fieldErrors: { email: "Ongeldig." },
-      other: ["Deze datum is voorbij."],
-    });
-    expect(splitServerErrors(undefined)).toEqual({ fieldErrors: {}, other: [] });
   });
 });
 

@@ -17,8 +17,8 @@ export interface CheckoutFormValues {
 export type CheckoutField = keyof CheckoutFormValues;
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
 
-/** Field order on screen: focus goes to the first one with an error. */
-export const FIELD_ORDER: CheckoutField[] = [
+/** The fields on the form: the server's messages for other keys (product, event_id, …) become one general message. */
+export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
   "first_name",
   "last_name",
   "email",
@@ -64,31 +64,6 @@ export function validateCheckout(values: CheckoutFormValues, maxQuantity: number
   }
   if (!values.accept_consent) errors.accept_consent = "Vink dit aan om verder te gaan.";
   return errors;
-}
-
-export function firstErrorField(errors: CheckoutErrors): CheckoutField | null {
-  return FIELD_ORDER.find((field) => errors[field]) ?? null;
-}
-
-function isCheckoutField(key: string): key is CheckoutField {
-  return (FIELD_ORDER as string[]).includes(key);
-}
-
-/**
- * Splits the server's `fields` map: messages for fields on the form go next to them, the rest
- * (product, event_id, …) becomes one general message.
- */
-export function splitServerErrors(fields: Record<string, string> | undefined): {
-  fieldErrors: CheckoutErrors;
-  other: string[];
-} {
-  const fieldErrors: CheckoutErrors = {};
-  const other: string[] = [];
-  for (const [key, message] of Object.entries(fields ?? {})) {
-    if (isCheckoutField(key)) fieldErrors[key] = message;
-    else other.push(message);
-  }
-  return { fieldErrors, other };
 }
 
 function optional(value: string): string | undefined {

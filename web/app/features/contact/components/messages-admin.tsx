@@ -1,16 +1,16 @@
 import { Archive, Inbox, Mail, MailOpen, Reply, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
-import { AdminDialog } from "@/features/admin/components/admin-dialog";
-import { AdminTabs } from "@/features/admin/components/admin-tabs";
-import { Badge } from "@/features/admin/components/badge";
-import { ConfirmDialog } from "@/features/admin/components/confirm-dialog";
-import { PageHeader } from "@/features/admin/components/page-header";
-import { Pagination } from "@/features/admin/components/pagination";
-import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
-import { errorMessage } from "@/features/admin/lib/form-errors";
-import { pageCount } from "@/features/admin/lib/pages";
-import { adminButton } from "@/features/admin/lib/styles";
+import { EmailAddress } from "@/components/ui/email-address";
+import { AdminDialog } from "@/components/admin/admin-dialog";
+import { AdminTabs } from "@/components/admin/admin-tabs";
+import { Badge } from "@/components/admin/badge";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { PageHeader } from "@/components/admin/page-header";
+import { RowButton } from "@/components/admin/row-button";
+import { DataList, useListState, type Column } from "@/components/admin/data-list";
+import { errorMessage } from "@/components/form/form-errors";
+import { adminButton } from "@/components/admin/styles";
 import { useAdminMessages, useDeleteMessage, useSetMessageStatus } from "@/features/contact/api/admin-messages";
 import type { ContactMessage, Folder, MessageStatus } from "@/lib/api-types";
 import { formatDateTime } from "@/lib/format";
@@ -31,66 +31,55 @@ function MessageList({
   onOpen: (m: ContactMessage) => void;
   onDelete: (m: ContactMessage) => void;
 }) {
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError, error, refetch } = useAdminMessages({ folder, page, perPage: PER_PAGE, q: "" });
-
-  useEffect(() => {
-    if (data && data.items.length === 0 && page > 1) setPage(pageCount(data.total, PER_PAGE));
-  }, [data, page]);
-
-  if (isPending) return <LoadingBlock label="Berichten laden..." />;
-  if (isError) return <LoadError error={error} onRetry={() => void refetch()} />;
-  if (data.items.length === 0) {
-    return (
-      <p className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-        {folder === "inbox" ? "Je inbox is leeg." : "Er zijn geen gearchiveerde berichten."}
-      </p>
-    );
-  }
+  const list = useListState({ perPage: PER_PAGE });
+  const messages = useAdminMessages({ folder, page: list.page, perPage: PER_PAGE, q: "" });
   return (
-    <>
-      <ul className="divide-y divide-sand rounded-2xl border border-sand bg-paper">
-        {data.items.map((m) => (
-          <li key={m.id} className="flex flex-wrap items-start justify-between gap-4 p-4">
-            <div className="min-w-0 max-w-2xl">
-              <p className={m.status === "unread" ? "font-semibold text-ink" : "text-ink"}>
-                {m.name} · {m.subject_label}
-              </p>
-              <p className="text-sm text-ink-soft">
-                {formatDateTime(m.created_at)} · {m.email}
-              </p>
-              <p className="mt-1 line-clamp-2 text-ink-soft">{m.message}</p>
-            </div>
-            <div className="flex flex-wrap items-center gap-2">
-              {m.status === "unread" ? (
-                <Badge tone="gold">Ongelezen</Badge>
-              ) : m.status === "read" ? (
-                <Badge>Gelezen</Badge>
-              ) : (
-                <Badge>Gearchiveerd</Badge>
-              )}
-              <button type="button" onClick={() => onOpen(m)} className={adminButton("secondary", "sm")}>
-                <MailOpen aria-hidden="true" className="h-4 w-4" />
-                Lezen<span className="sr-only"> (bericht van {m.name})</span>
-              </button>
-              <button type="button" onClick={() => onDelete(m)} className={adminButton("danger-quiet", "sm")}>
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-                Verwijderen<span className="sr-only"> (bericht van {m.name})</span>
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <Pagination
-        page={page}
-        total={data.total}
-        perPage={PER_PAGE}
-        onPageChange={setPage}
-        label={folder === "inbox" ? "de inbox" : "het archief"}
-      />
-    </>
+    <DataList
+      list={list}
+      query={messages}
+      layout="cards"
+      label={folder === "inbox" ? "Berichten in de inbox, ongelezen eerst" : "Gearchiveerde berichten"}
+      pagingLabel={folder === "inbox" ? "de inbox" : "het archief"}
+      loadingLabel="Berichten laden..."
+      empty={folder === "inbox" ? "Je inbox is leeg." : "Er zijn geen gearchiveerde berichten."}
+      columns={columns}
+      actions={(m) => (
+        <>
+          <RowButton icon={MailOpen} label="Lezen" row={`bericht van ${m.name}`} onClick={() => onOpen(m)} />
+          <RowButton icon={Trash2} label="Verwijderen" row={`bericht van ${m.name}`} variant="danger-quiet" onClick={() => onDelete(m)} />
+        </>
+      )}
+    />
   );
 }
+
+const columns: Column<ContactMessage>[] = [
+  {
+    header: "Bericht",
+    cell: (m) => (
+      <>
+        <p className={m.status === "unread" ? "font-semibold text-ink" : "text-ink"}>
+          {m.name} · {m.subject_label}
+        </p>
+        <p className="text-sm text-ink-soft">
+          {formatDateTime(m.created_at)} · <EmailAddress email={m.email} />
+        </p>
+        <p className="mt-1 line-clamp-2 text-ink-soft">{m.message}</p>
+      </>
+    ),
+  },
+  {
+    header: "Status",
+    cell: (m) =>
+      m.status === "unread" ? (
+        <Badge tone="gold">Ongelezen</Badge>
+      ) : m.status === "read" ? (
+        <Badge>Gelezen</Badge>
+      ) : (
+        <Badge>Gearchiveerd</Badge>
+      ),
+  },
+];
 
 /** /admin/berichten: the contact messages, unread first in the inbox; read, archive, reply, delete. */
 export function MessagesAdmin() {
@@ -163,7 +152,9 @@ export function MessagesAdmin() {
               </div>
               <div>
                 <dt className="inline font-semibold">E-mail: </dt>
-                <dd className="inline">{open.email}</dd>
+                <dd className="inline">
+                  <EmailAddress email={open.email} />
+                </dd>
               </div>
               {open.phone ? (
                 <div>

@@ -1,9 +1,9 @@
-import { useId } from "react";
 import { toast } from "sonner";
-import { Field } from "@/features/admin/components/field";
-import { FormAlert } from "@/features/admin/components/form-alert";
-import { adminButton, inputClass, labelClass } from "@/features/admin/lib/styles";
-import { useAdminForm } from "@/features/admin/lib/use-admin-form";
+import { CheckboxField, Field } from "@/components/form/field";
+import { FormAlert } from "@/components/form/form-alert";
+import { adminButton } from "@/components/admin/styles";
+import { inputClass, labelClass } from "@/components/form/styles";
+import { useForm } from "@/components/form/use-form";
 import { useCreateCoupon } from "@/features/coupons/api/create-coupon";
 import { useProducts } from "@/features/coupons/api/list-products";
 import type { Coupon, DiscountKind } from "@/lib/api-types";
@@ -34,12 +34,10 @@ export function CouponForm({ coupon, onDone }: CouponFormProps) {
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
   const products = useProducts();
-  const saving = create.isPending || update.isPending;
-  const { values, set, errors, formError, formRef, onSubmit } = useAdminForm<CouponFormValues, CouponField>({
+  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<CouponFormValues, CouponField>({
     initial: () => (coupon ? couponToForm(coupon) : emptyCouponForm()),
     validate: validateCoupon,
-    saving,
-    async save(values) {
+    async submit(values) {
       const input = couponFormToInput(values);
       const saved = coupon ? await update.mutateAsync({ id: coupon.id, input }) : await create.mutateAsync(input);
       toast.success(coupon ? "Coupon opgeslagen" : "Coupon toegevoegd", {
@@ -59,7 +57,6 @@ export function CouponForm({ coupon, onDone }: CouponFormProps) {
       : null;
 
   const percent = values.discount_kind === "percent";
-  const activeId = useId();
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
@@ -214,26 +211,16 @@ export function CouponForm({ coupon, onDone }: CouponFormProps) {
         )}
       </Field>
 
-      <div className="flex items-start gap-3">
-        <input
-          id={activeId}
-          name="active"
-          type="checkbox"
-          checked={values.active}
-          onChange={(e) => set("active", e.target.checked)}
-          className="mt-1 h-5 w-5 shrink-0 accent-teal"
-        />
-        <label htmlFor={activeId} className="text-ink">
-          <span className="font-medium">Actief</span>
-          <span className="block text-sm text-ink-soft">Een inactieve coupon wordt bij het afrekenen geweigerd.</span>
-        </label>
-      </div>
+      <CheckboxField name="active" checked={values.active} onChange={(checked) => set("active", checked)}>
+        <span className="font-medium">Actief</span>
+        <span className="block text-sm text-ink-soft">Een inactieve coupon wordt bij het afrekenen geweigerd.</span>
+      </CheckboxField>
       <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={onDone} disabled={saving} className={adminButton("quiet")}>
+        <button type="button" onClick={onDone} disabled={submitting} className={adminButton("quiet")}>
           Annuleren
         </button>
-        <button type="submit" disabled={saving} className={adminButton("primary")}>
-          {saving ? "Bezig..." : coupon ? "Wijzigingen opslaan" : "Coupon toevoegen"}
+        <button type="submit" disabled={submitting} className={adminButton("primary")}>
+          {submitting ? "Bezig..." : coupon ? "Wijzigingen opslaan" : "Coupon toevoegen"}
         </button>
       </div>
     </form>

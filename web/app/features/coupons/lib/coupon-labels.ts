@@ -1,5 +1,5 @@
 // How a coupon reads in the admin: its discount, usage and current state (nl-BE).
-import type { BadgeTone } from "@/features/admin/components/badge";
+import type { BadgeTone } from "@/components/admin/badge";
 import type { Coupon, DiscountKind } from "@/lib/api-types";
 import { formatPriceCents } from "@/lib/format";
 

@@ -1,5 +1,5 @@
 // The coupon form's checks: the same rules the server applies (it checks again).
-import type { FieldErrors } from "@/features/admin/lib/form-errors";
+import type { FieldErrors } from "@/components/form/form-errors";
 import type { Coupon, CouponInput, DiscountKind } from "@/lib/api-types";
 import { normalizeCouponCode } from "@/features/coupons/lib/coupon-labels";
 import { centsToEuroInput, parseEuroToCents } from "@/features/events/lib/euro";

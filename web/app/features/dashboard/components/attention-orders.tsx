@@ -1,7 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "@/features/admin/components/badge";
-import { cardClass } from "@/features/admin/lib/styles";
+import { Badge } from "@/components/admin/badge";
+import { cardClass } from "@/components/admin/styles";
 import type { AdminOrder } from "@/lib/api-types";
 import { attentionLabel, buyerName, orderStatusLabel, orderStatusTone } from "@/features/orders/lib/order-labels";
 import { formatPriceCents, formatShortDate } from "@/lib/format";

@@ -1,10 +1,10 @@
 import { ArrowRight, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Badge } from "@/features/admin/components/badge";
-import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
+import { Badge } from "@/components/admin/badge";
+import { LoadError, LoadingBlock } from "@/components/admin/query-status";
 import { adminSections } from "@/features/admin/lib/admin-sections";
-import { cardClass } from "@/features/admin/lib/styles";
+import { cardClass } from "@/components/admin/styles";
 import { useDashboard } from "@/features/dashboard/api/get-dashboard";
 import { AttentionOrders } from "@/features/dashboard/components/attention-orders";
 import { RevenueChart } from "@/features/dashboard/components/revenue-chart";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cardClass } from "@/features/admin/lib/styles";
+import { cardClass } from "@/components/admin/styles";
 import type { EventTickets } from "@/lib/api-types";
 import { formatCount } from "@/features/dashboard/lib/dashboard-format";
 import { eventKindLabel } from "@/features/events/lib/event-labels";

@@ -1,9 +1,9 @@
-import { useId } from "react";
 import { toast } from "sonner";
-import { Field } from "@/features/admin/components/field";
-import { FormAlert } from "@/features/admin/components/form-alert";
-import { useAdminForm } from "@/features/admin/lib/use-admin-form";
-import { adminButton, inputClass } from "@/features/admin/lib/styles";
+import { CheckboxField, Field } from "@/components/form/field";
+import { FormAlert } from "@/components/form/form-alert";
+import { useForm } from "@/components/form/use-form";
+import { adminButton } from "@/components/admin/styles";
+import { inputClass } from "@/components/form/styles";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useCreateDrempelVideo } from "@/features/drempel-videos/api/create-drempel-video";
 import { useUpdateDrempelVideo } from "@/features/drempel-videos/api/update-drempel-video";
@@ -48,15 +48,12 @@ interface DrempelVideoFormProps {
 
 /** Create or edit a threshold video, with a live preview of the link. */
 export function DrempelVideoForm({ video, onDone }: DrempelVideoFormProps) {
-  const publishedId = useId();
   const create = useCreateDrempelVideo();
   const update = useUpdateDrempelVideo();
-  const saving = create.isPending || update.isPending;
-  const { values, set, errors, formError, formRef, onSubmit } = useAdminForm<DrempelVideoFormValues, DrempelVideoField>({
+  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<DrempelVideoFormValues, DrempelVideoField>({
     initial: () => (video ? drempelVideoToForm(video) : emptyDrempelVideoForm()),
     validate: validateDrempelVideo,
-    saving,
-    async save(values) {
+    async submit(values) {
       const input = drempelVideoFormToInput(values);
       if (video) {
         await update.mutateAsync({ id: video.id, input });
@@ -124,26 +121,16 @@ export function DrempelVideoForm({ video, onDone }: DrempelVideoFormProps) {
           </>
         )}
       </Field>
-      <div className="flex items-start gap-3">
-        <input
-          id={publishedId}
-          name="published"
-          type="checkbox"
-          checked={values.published}
-          onChange={(e) => set("published", e.target.checked)}
-          className="mt-1 h-5 w-5 shrink-0 accent-teal"
-        />
-        <label htmlFor={publishedId} className="text-ink">
-          <span className="font-medium">Gepubliceerd</span>
-          <span className="block text-sm text-ink-soft">Zichtbaar voor iedereen op de pagina Voor jezelf.</span>
-        </label>
-      </div>
+      <CheckboxField name="published" checked={values.published} onChange={(checked) => set("published", checked)}>
+        <span className="font-medium">Gepubliceerd</span>
+        <span className="block text-sm text-ink-soft">Zichtbaar voor iedereen op de pagina Voor jezelf.</span>
+      </CheckboxField>
       <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={onDone} disabled={saving} className={adminButton("quiet")}>
+        <button type="button" onClick={onDone} disabled={submitting} className={adminButton("quiet")}>
           Annuleren
         </button>
-        <button type="submit" disabled={saving} className={adminButton("primary")}>
-          {saving ? "Bezig..." : video ? "Wijzigingen opslaan" : "Video toevoegen"}
+        <button type="submit" disabled={submitting} className={adminButton("primary")}>
+          {submitting ? "Bezig..." : video ? "Wijzigingen opslaan" : "Video toevoegen"}
         </button>
       </div>
     </form>

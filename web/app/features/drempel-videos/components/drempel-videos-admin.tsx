@@ -1,14 +1,14 @@
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { AdminDialog } from "@/features/admin/components/admin-dialog";
-import { Badge } from "@/features/admin/components/badge";
-import { ConfirmDialog } from "@/features/admin/components/confirm-dialog";
-import { PageHeader } from "@/features/admin/components/page-header";
-import { Pagination } from "@/features/admin/components/pagination";
-import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
-import { errorMessage } from "@/features/admin/lib/form-errors";
-import { adminButton } from "@/features/admin/lib/styles";
+import { AdminDialog } from "@/components/admin/admin-dialog";
+import { Badge } from "@/components/admin/badge";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { PageHeader } from "@/components/admin/page-header";
+import { RowButton } from "@/components/admin/row-button";
+import { DataList, useListState, type Column } from "@/components/admin/data-list";
+import { errorMessage } from "@/components/form/form-errors";
+import { adminButton } from "@/components/admin/styles";
 import { useDeleteDrempelVideo } from "@/features/drempel-videos/api/delete-drempel-video";
 import { useAdminDrempelVideos } from "@/features/drempel-videos/api/list-admin-drempel-videos";
 import { useMoveDrempelVideo } from "@/features/drempel-videos/api/move-drempel-video";
@@ -27,21 +27,48 @@ function providerName(url: string): string {
   return parsed ? (parsed.provider === "youtube" ? "YouTube" : "Vimeo") : "Onbekende link";
 }
 
+const columns: Column<DrempelVideo>[] = [
+  {
+    header: "Video",
+    cell: (video) => (
+      <div className="flex flex-wrap items-start gap-4">
+        <span
+          aria-hidden="true"
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-teal-soft font-serif text-lg font-semibold text-teal-dark"
+        >
+          {video.position}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="text-xl">
+            <span className="sr-only">Plaats {video.position}: </span>
+            {video.title}
+          </h2>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
+            {video.published ? <Badge tone="teal">Gepubliceerd</Badge> : <Badge tone="plain">Niet gepubliceerd</Badge>}
+            <span>{providerName(video.video_url)}</span>
+          </div>
+          {video.description ? <p className="mt-2 line-clamp-2 text-ink-soft">{video.description}</p> : null}
+        </div>
+      </div>
+    ),
+  },
+];
+
 /** The threshold videos: order (Omhoog/Omlaag), publish, add, edit, delete. */
 export function DrempelVideosAdmin() {
-  const [page, setPage] = useState(1);
+  const list = useListState({ perPage: PER_PAGE });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<DrempelVideo | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [busyId, setBusyId] = useState<number | null>(null);
   const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
   const moveButtons = useRef(new Map<string, HTMLButtonElement>());
-  const { data, isPending, isError, error, refetch } = useAdminDrempelVideos({ page, perPage: PER_PAGE });
+  const videos = useAdminDrempelVideos({ page: list.page, perPage: PER_PAGE });
+  const { data } = videos;
   const move = useMoveDrempelVideo();
   const update = useUpdateDrempelVideo();
   const remove = useDeleteDrempelVideo();
 
-  const items = data?.items ?? [];
   const total = data?.total ?? 0;
   const lastPosition = total;
 
@@ -117,112 +144,51 @@ export function DrempelVideosAdmin() {
       </p>
 
       <div className="mt-8">
-        {isPending ? (
-          <LoadingBlock label="Video’s laden..." />
-        ) : isError ? (
-          <LoadError error={error} onRetry={() => void refetch()} />
-        ) : items.length === 0 ? (
-          <p className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-            Er zijn nog geen drempelvideo’s. Voeg de eerste toe met ‘Nieuwe video’.
-          </p>
-        ) : (
-          <>
-            <ol aria-label="Drempelvideo’s in volgorde" className="grid gap-4">
-              {items.map((video) => {
-                const first = video.position <= 1;
-                const last = video.position >= lastPosition;
-                const busy = busyId === video.id;
-                return (
-                  <li key={video.id} className="rounded-2xl border border-sand bg-paper p-4 shadow-sm sm:p-5">
-                    <div className="flex flex-wrap items-start gap-4">
-                      <span
-                        aria-hidden="true"
-                        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-teal-soft font-serif text-lg font-semibold text-teal-dark"
-                      >
-                        {video.position}
-                      </span>
-                      <div className="min-w-0 flex-1">
-                        <h2 className="text-xl">
-                          <span className="sr-only">Plaats {video.position}: </span>
-                          {video.title}
-                        </h2>
-                        <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
-                          {video.published ? (
-                            <Badge tone="teal">Gepubliceerd</Badge>
-                          ) : (
-                            <Badge tone="plain">Niet gepubliceerd</Badge>
-                          )}
-                          <span>{providerName(video.video_url)}</span>
-                        </div>
-                        {video.description ? <p className="mt-2 line-clamp-2 text-ink-soft">{video.description}</p> : null}
-                      </div>
-                    </div>
-                    <div className="mt-4 flex flex-wrap gap-2">
-                      {(["up", "down"] as const).map((direction) => {
-                        const disabled = direction === "up" ? first : last;
-                        const key = `${video.id}-${direction}`;
-                        return (
-                          <button
-                            key={direction}
-                            ref={(el) => {
-                              if (el) moveButtons.current.set(key, el);
-                              else moveButtons.current.delete(key);
-                            }}
-                            type="button"
-                            aria-disabled={disabled || busy}
-                            onClick={() => onMove(video, direction)}
-                            className={adminButton("quiet", "sm")}
-                          >
-                            {direction === "up" ? (
-                              <ArrowUp aria-hidden="true" className="h-4 w-4" />
-                            ) : (
-                              <ArrowDown aria-hidden="true" className="h-4 w-4" />
-                            )}
-                            {direction === "up" ? "Omhoog" : "Omlaag"}
-                            <span className="sr-only"> ({video.title})</span>
-                          </button>
-                        );
-                      })}
-                      <button
-                        type="button"
-                        aria-disabled={busy}
-                        onClick={() => onTogglePublished(video)}
-                        className={adminButton("quiet", "sm")}
-                      >
-                        {video.published ? (
-                          <EyeOff aria-hidden="true" className="h-4 w-4" />
-                        ) : (
-                          <Eye aria-hidden="true" className="h-4 w-4" />
-                        )}
-                        {video.published ? "Verbergen" : "Publiceren"}
-                        <span className="sr-only"> ({video.title})</span>
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => setEditing({ mode: "edit", video })}
-                        className={adminButton("secondary", "sm")}
-                      >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
-                        Bewerken<span className="sr-only"> ({video.title})</span>
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => setDeleting(video)}
-                        className={adminButton("danger-quiet", "sm")}
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                        Verwijderen<span className="sr-only"> ({video.title})</span>
-                      </button>
-                    </div>
-                  </li>
-                );
-              })}
-            </ol>
-            {total > PER_PAGE ? (
-              <Pagination page={page} total={total} perPage={PER_PAGE} onPageChange={setPage} label="video’s" />
-            ) : null}
-          </>
-        )}
+        <DataList
+          list={list}
+          query={videos}
+          layout="cards"
+          label="Drempelvideo’s in volgorde"
+          pagingLabel="video’s"
+          loadingLabel="Video’s laden..."
+          empty="Er zijn nog geen drempelvideo’s. Voeg de eerste toe met ‘Nieuwe video’."
+          columns={columns}
+          actions={(video) => {
+            const busy = busyId === video.id;
+            return (
+              <>
+                {(["up", "down"] as const).map((direction) => {
+                  const key = `${video.id}-${direction}`;
+                  return (
+                    <RowButton
+                      key={direction}
+                      ref={(el) => {
+                        if (el) moveButtons.current.set(key, el);
+                        else moveButtons.current.delete(key);
+                      }}
+                      icon={direction === "up" ? ArrowUp : ArrowDown}
+                      label={direction === "up" ? "Omhoog" : "Omlaag"}
+                      row={video.title}
+                      variant="quiet"
+                      aria-disabled={(direction === "up" ? video.position <= 1 : video.position >= lastPosition) || busy}
+                      onClick={() => onMove(video, direction)}
+                    />
+                  );
+                })}
+                <RowButton
+                  icon={video.published ? EyeOff : Eye}
+                  label={video.published ? "Verbergen" : "Publiceren"}
+                  row={video.title}
+                  variant="quiet"
+                  aria-disabled={busy}
+                  onClick={() => onTogglePublished(video)}
+                />
+                <RowButton icon={Pencil} label="Bewerken" row={video.title} onClick={() => setEditing({ mode: "edit", video })} />
+                <RowButton icon={Trash2} label="Verwijderen" row={video.title} variant="danger-quiet" onClick={() => setDeleting(video)} />
+              </>
+            );
+          }}
+        />
       </div>
 
       <AdminDialog

@@ -1,5 +1,5 @@
 // The threshold-video form's checks: the same limits the server applies (it checks again).
-import type { FieldErrors } from "@/features/admin/lib/form-errors";
+import type { FieldErrors } from "@/components/form/form-errors";
 import { parseVideoUrl } from "@/features/video/lib/parse-video-url";
 import type { DrempelVideo, DrempelVideoInput } from "@/lib/api-types";
 

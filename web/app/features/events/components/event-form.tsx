@@ -1,10 +1,11 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
 import { getCourse, site } from "@/config/site";
-import { Field } from "@/features/admin/components/field";
-import { FormAlert } from "@/features/admin/components/form-alert";
-import { useAdminForm } from "@/features/admin/lib/use-admin-form";
-import { adminButton, inputClass, labelClass } from "@/features/admin/lib/styles";
+import { Field } from "@/components/form/field";
+import { FormAlert } from "@/components/form/form-alert";
+import { useForm } from "@/components/form/use-form";
+import { adminButton } from "@/components/admin/styles";
+import { inputClass, labelClass } from "@/components/form/styles";
 import { useCreateEvent } from "@/features/events/api/create-event";
 import { useUpdateEvent } from "@/features/events/api/update-event";
 import { centsToEuroInput } from "@/features/events/lib/euro";
@@ -82,13 +83,11 @@ interface EventFormProps {
 export function EventForm({ event, kind, productPriceCents, onDone }: EventFormProps) {
   const create = useCreateEvent();
   const update = useUpdateEvent();
-  const saving = create.isPending || update.isPending;
   const seatsTaken = event?.seats_taken ?? 0;
-  const { values, set, errors, formError, formRef, onSubmit } = useAdminForm<EventFormValues, EventField>({
+  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<EventFormValues, EventField>({
     initial: () => (event ? eventToForm(event) : newEventForm(kind, productPriceCents)),
     validate: (values) => validateEvent(values, seatsTaken),
-    saving,
-    async save(values) {
+    async submit(values) {
       const input = eventFormToInput(values, kind, event?.online_url ?? null);
       const saved = event ? await update.mutateAsync({ id: event.id, input }) : await create.mutateAsync(input);
       toast.success(event ? "Datum opgeslagen" : "Datum toegevoegd", {
@@ -217,11 +216,11 @@ export function EventForm({ event, kind, productPriceCents, onDone }: EventFormP
         )}
       </Field>
       <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={onDone} disabled={saving} className={adminButton("quiet")}>
+        <button type="button" onClick={onDone} disabled={submitting} className={adminButton("quiet")}>
           Annuleren
         </button>
-        <button type="submit" disabled={saving} className={adminButton("primary")}>
-          {saving ? "Bezig..." : event ? "Wijzigingen opslaan" : "Datum toevoegen"}
+        <button type="submit" disabled={submitting} className={adminButton("primary")}>
+          {submitting ? "Bezig..." : event ? "Wijzigingen opslaan" : "Datum toevoegen"}
         </button>
       </div>
     </form>

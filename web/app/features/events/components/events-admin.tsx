@@ -1,15 +1,16 @@
 import { Ban, Pencil, Plus, Trash2, Users, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { AdminDialog } from "@/features/admin/components/admin-dialog";
-import { Badge } from "@/features/admin/components/badge";
-import { ConfirmDialog } from "@/features/admin/components/confirm-dialog";
-import { PageHeader } from "@/features/admin/components/page-header";
-import { Pagination } from "@/features/admin/components/pagination";
-import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
-import { errorMessage } from "@/features/admin/lib/form-errors";
-import { pageCount } from "@/features/admin/lib/pages";
-import { adminButton, cardClass, inputClass, labelClass } from "@/features/admin/lib/styles";
+import { AdminDialog } from "@/components/admin/admin-dialog";
+import { Badge } from "@/components/admin/badge";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { PageHeader } from "@/components/admin/page-header";
+import { AdminTabs } from "@/components/admin/admin-tabs";
+import { RowButton } from "@/components/admin/row-button";
+import { DataList, useListState, type Column } from "@/components/admin/data-list";
+import { FilterSelect } from "@/components/admin/filter-select";
+import { errorMessage } from "@/components/form/form-errors";
+import { adminButton, cardClass } from "@/components/admin/styles";
 import { useProducts } from "@/features/coupons/api/list-products";
 import { useDeleteEvent } from "@/features/events/api/delete-event";
 import { useAdminEvents } from "@/features/events/api/list-admin-events";
@@ -22,9 +23,9 @@ import { formatDate, formatPriceCents, formatTime, formatTimeRange, isSameBrusse
 
 const PER_PAGE = 10;
 
-const tabs: { when: When; label: string }[] = [
-  { when: "upcoming", label: "Komende data" },
-  { when: "past", label: "Voorbije data" },
+const tabs: { value: When; label: string }[] = [
+  { value: "upcoming", label: "Komende data" },
+  { value: "past", label: "Voorbije data" },
 ];
 
 const kindPlural: Record<EventKind, string> = {
@@ -62,114 +63,84 @@ interface EventsTableProps {
 }
 
 function EventsTable({ kind, when, attendees, selectedId, onItems, onSelect, onEdit, onCancel, onDelete }: EventsTableProps) {
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError, error, refetch } = useAdminEvents({ kind, when, page, perPage: PER_PAGE });
+  const list = useListState({ perPage: PER_PAGE, filters: [kind] });
+  const events = useAdminEvents({ kind, when, page: list.page, perPage: PER_PAGE });
+  const { data } = events;
 
-  useEffect(() => setPage(1), [kind]);
-  useEffect(() => {
-    if (data && data.items.length === 0 && page > 1) setPage(pageCount(data.total, PER_PAGE));
-  }, [data, page]);
   useEffect(() => {
     if (data) onItems(data.items);
-  }, [data]);
+  }, [data, onItems]);
 
-  if (isPending) return <LoadingBlock label="Data laden..." />;
-  if (isError) return <LoadError error={error} onRetry={() => void refetch()} />;
-  if (data.items.length === 0) {
-    return (
-      <p className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-        {when === "upcoming"
-          ? `Er staan geen komende data gepland. Voeg er een toe met ‘${eventKindCopy(kind).newLabel}’.`
-          : "Er zijn nog geen voorbije data."}
-      </p>
-    );
-  }
   return (
-    <>
-      <div className="relative overflow-x-auto rounded-2xl border border-sand bg-paper">
-        <table className="w-full min-w-[40rem] text-left">
-          <caption className="sr-only">
-            {kindPlural[kind]}: {when === "upcoming" ? "komende data, eerstvolgende eerst" : "voorbije data, meest recente eerst"}
-          </caption>
-          <thead className="border-b border-sand bg-cream-deep text-sm">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Wanneer en waar</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Plaatsen</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Prijs</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-              <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Acties</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-sand">
-            {data.items.map((event) => {
-              const label = `${event.title}, ${formatDate(event.starts_at)}`;
-              const selected = event.id === selectedId;
-              return (
-                <tr key={event.id} className={`align-top ${selected ? "bg-teal-soft/60" : ""}`}>
-                  <td className="px-4 py-3">
-                    <p className="font-medium text-ink">{event.title}</p>
-                    <p className="text-sm text-ink">{eventPeriod(event)}</p>
-                    <p className="text-sm text-ink-soft">
-                      <span className="sr-only">Locatie: </span>
-                      {eventVenue(event)}
-                    </p>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    <span className="font-medium">{event.seats_taken}</span> / {event.capacity}
-                    <span className="block text-sm text-ink-soft">
-                      {event.seats_left === 1 ? "nog 1 vrij" : `nog ${event.seats_left} vrij`}
-                    </span>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">{formatPriceCents(event.price_cents)}</td>
-                  <td className="px-4 py-3">
-                    <Badge tone={eventStatusTone(event.status)}>{eventStatusLabel(event.status)}</Badge>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-col items-stretch gap-2">
-                      {attendees && onSelect ? (
-                        <button
-                          type="button"
-                          onClick={() => onSelect(event)}
-                          aria-pressed={selected}
-                          className={adminButton(selected ? "primary" : "secondary", "sm")}
-                        >
-                          <Users aria-hidden="true" className="h-4 w-4" />
-                          {attendees}
-                          <span className="sr-only"> ({label})</span>
-                        </button>
-                      ) : null}
-                      <button type="button" onClick={() => onEdit(event)} className={adminButton("secondary", "sm")}>
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
-                        Bewerken<span className="sr-only"> ({label})</span>
-                      </button>
-                      {event.status !== "cancelled" && when === "upcoming" ? (
-                        <button type="button" onClick={() => onCancel(event)} className={adminButton("quiet", "sm")}>
-                          <Ban aria-hidden="true" className="h-4 w-4" />
-                          Annuleren<span className="sr-only"> ({label})</span>
-                        </button>
-                      ) : null}
-                      <button type="button" onClick={() => onDelete(event)} className={adminButton("danger-quiet", "sm")}>
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                        Verwijderen<span className="sr-only"> ({label})</span>
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <Pagination
-        page={page}
-        total={data.total}
-        perPage={PER_PAGE}
-        onPageChange={setPage}
-        label={when === "upcoming" ? "komende data" : "voorbije data"}
-      />
-    </>
+    <DataList
+      list={list}
+      query={events}
+      label={`${kindPlural[kind]}: ${when === "upcoming" ? "komende data, eerstvolgende eerst" : "voorbije data, meest recente eerst"}`}
+      pagingLabel={when === "upcoming" ? "komende data" : "voorbije data"}
+      loadingLabel="Data laden..."
+      empty={
+        when === "upcoming"
+          ? `Er staan geen komende data gepland. Voeg er een toe met ‘${eventKindCopy(kind).newLabel}’.`
+          : "Er zijn nog geen voorbije data."
+      }
+      columns={columns}
+      rowClassName={(event) => (event.id === selectedId ? "bg-teal-soft" : "bg-paper")}
+      actions={(event) => {
+        const label = `${event.title}, ${formatDate(event.starts_at)}`;
+        const selected = event.id === selectedId;
+        return (
+          <>
+            {attendees && onSelect ? (
+              <RowButton
+                icon={Users}
+                label={attendees}
+                row={label}
+                variant={selected ? "primary" : "secondary"}
+                aria-pressed={selected}
+                onClick={() => onSelect(event)}
+              />
+            ) : null}
+            <RowButton icon={Pencil} label="Bewerken" row={label} onClick={() => onEdit(event)} />
+            {event.status !== "cancelled" && when === "upcoming" ? (
+              <RowButton icon={Ban} label="Annuleren" row={label} variant="quiet" onClick={() => onCancel(event)} />
+            ) : null}
+            <RowButton icon={Trash2} label="Verwijderen" row={label} variant="danger-quiet" onClick={() => onDelete(event)} />
+          </>
+        );
+      }}
+    />
   );
 }
+
+const columns: Column<AdminEvent>[] = [
+  {
+    header: "Wanneer en waar",
+    cell: (event) => (
+      <>
+        <span className="block text-ink">{event.title}</span>
+        <span className="block text-sm font-normal text-ink">{eventPeriod(event)}</span>
+        <span className="block text-sm font-normal text-ink-soft">
+          <span className="sr-only">Locatie: </span>
+          {eventVenue(event)}
+        </span>
+      </>
+    ),
+  },
+  {
+    header: "Plaatsen",
+    cell: (event) => (
+      <>
+        <span className="font-medium">{event.seats_taken}</span> / {event.capacity}
+        <span className="block text-sm text-ink-soft">
+          {event.seats_left === 1 ? "nog 1 vrij" : `nog ${event.seats_left} vrij`}
+        </span>
+      </>
+    ),
+    className: "@5xl:whitespace-nowrap",
+  },
+  { header: "Prijs", cell: (event) => formatPriceCents(event.price_cents), className: "@5xl:whitespace-nowrap" },
+  { header: "Status", cell: (event) => <Badge tone={eventStatusTone(event.status)}>{eventStatusLabel(event.status)}</Badge> },
+];
 
 interface EventsAdminProps {
   title: string;
@@ -194,32 +165,19 @@ export function EventsAdmin({ title, intro, kinds, top, attendees }: EventsAdmin
   const update = useUpdateEvent();
   const products = useProducts();
   const baseId = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const panelRef = useRef<HTMLDivElement>(null);
   const copy = eventKindCopy(kind);
   const productPrice =
     kind === "zelfbeeld" ? undefined : (products.data?.find((p) => p.event_kind === kind)?.price_cents ?? undefined);
 
-  function onTabKey(e: KeyboardEvent<HTMLButtonElement>, index: number) {
-    let next: number | null = null;
-    if (e.key === "ArrowRight") next = (index + 1) % tabs.length;
-    else if (e.key === "ArrowLeft") next = (index - 1 + tabs.length) % tabs.length;
-    else if (e.key === "Home") next = 0;
-    else if (e.key === "End") next = tabs.length - 1;
-    if (next === null) return;
-    e.preventDefault();
-    setWhen(tabs[next]!.when);
-    tabRefs.current[next]?.focus();
-  }
-
   // The selected event's seat counts follow the list (a ticket cancelled frees a seat).
-  function onItems(items: AdminEvent[]) {
+  const onItems = useCallback((items: AdminEvent[]) => {
     setSelected((current) => {
       if (!current) return current;
       const fresh = items.find((e) => e.id === current.id);
       return fresh && JSON.stringify(fresh) !== JSON.stringify(current) ? fresh : current;
     });
-  }
+  }, []);
 
   function select(event: AdminEvent) {
     setSelected(event);
@@ -276,78 +234,32 @@ export function EventsAdmin({ title, intro, kinds, top, attendees }: EventsAdmin
       {top ? <div className="mt-8">{top}</div> : null}
 
       {kinds.length > 1 ? (
-        <div className="mt-8 w-full sm:w-64">
-          <label htmlFor={`${baseId}-kind`} className={labelClass}>
-            Soort
-          </label>
-          <select
-            id={`${baseId}-kind`}
-            value={kind}
-            onChange={(e) => {
-              setKind(e.target.value as EventKind);
-              setSelected(null);
-            }}
-            className={inputClass}
-          >
-            {kinds.map((k) => (
-              <option key={k} value={k}>
-                {kindPlural[k]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label="Soort"
+          value={kind}
+          options={kinds.map((k) => ({ value: k, label: kindPlural[k] }))}
+          onChange={(k) => {
+            setKind(k);
+            setSelected(null);
+          }}
+          className="mt-8 w-full sm:w-64"
+        />
       ) : null}
 
-      <div role="tablist" aria-label="Welke data" className="mt-8 flex gap-1 border-b border-sand">
-        {tabs.map((tab, i) => {
-          const isSelected = tab.when === when;
-          return (
-            <button
-              key={tab.when}
-              ref={(el) => {
-                tabRefs.current[i] = el;
-              }}
-              id={`${baseId}-tab-${tab.when}`}
-              type="button"
-              role="tab"
-              aria-selected={isSelected}
-              aria-controls={`${baseId}-panel-${tab.when}`}
-              tabIndex={isSelected ? 0 : -1}
-              onClick={() => setWhen(tab.when)}
-              onKeyDown={(e) => onTabKey(e, i)}
-              className={`-mb-px rounded-t-lg border px-4 py-2.5 font-semibold ${
-                isSelected ? "border-sand border-b-paper bg-paper text-teal-dark" : "border-transparent text-ink-soft hover:text-ink"
-              }`}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
-      {tabs.map((tab) =>
-        tab.when === when ? (
-          <div
-            key={tab.when}
-            id={`${baseId}-panel-${tab.when}`}
-            role="tabpanel"
-            aria-labelledby={`${baseId}-tab-${tab.when}`}
-            tabIndex={0}
-            className="mt-6"
-          >
-            <EventsTable
-              kind={kind}
-              when={tab.when}
-              attendees={attendees ? copy.attendees : undefined}
-              selectedId={selected?.id ?? null}
-              onItems={onItems}
-              onSelect={attendees ? select : undefined}
-              onEdit={(event) => setEditing({ mode: "edit", event })}
-              onCancel={setCancelling}
-              onDelete={setDeleting}
-            />
-          </div>
-        ) : null,
-      )}
+      <AdminTabs label="Welke data" tabs={tabs} value={when} onChange={setWhen}>
+        <EventsTable
+          key={when}
+          kind={kind}
+          when={when}
+          attendees={attendees ? copy.attendees : undefined}
+          selectedId={selected?.id ?? null}
+          onItems={onItems}
+          onSelect={attendees ? select : undefined}
+          onEdit={(event) => setEditing({ mode: "edit", event })}
+          onCancel={setCancelling}
+          onDelete={setDeleting}
+        />
+      </AdminTabs>
 
       {attendees && selected ? (
         <div

@@ -1,5 +1,5 @@
 // Dutch labels for event kinds and statuses (admin area).
-import type { BadgeTone } from "@/features/admin/components/badge";
+import type { BadgeTone } from "@/components/admin/badge";
 import type { EventKind, EventStatus } from "@/lib/api-types";
 
 export const EVENT_STATUSES: EventStatus[] = ["draft", "published", "cancelled"];

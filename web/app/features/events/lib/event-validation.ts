@@ -1,5 +1,5 @@
 // The zelfbeeld-event form's checks: the same rules the server applies (it checks again).
-import type { FieldErrors } from "@/features/admin/lib/form-errors";
+import type { FieldErrors } from "@/components/form/form-errors";
 import { centsToEuroInput, parseEuroToCents } from "@/features/events/lib/euro";
 import type { AdminEvent, EventInput, EventKind, EventStatus } from "@/lib/api-types";
 

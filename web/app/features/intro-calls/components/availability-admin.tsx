@@ -1,11 +1,12 @@
 import { Plus, Trash2 } from "lucide-react";
 import { toast } from "sonner";
-import { Field, FieldError } from "@/features/admin/components/field";
-import { FormAlert } from "@/features/admin/components/form-alert";
-import { PageHeader } from "@/features/admin/components/page-header";
-import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
-import { adminButton, cardClass, inputClass, labelClass } from "@/features/admin/lib/styles";
-import { useAdminForm } from "@/features/admin/lib/use-admin-form";
+import { Field, FieldError } from "@/components/form/field";
+import { FormAlert } from "@/components/form/form-alert";
+import { PageHeader } from "@/components/admin/page-header";
+import { LoadError, LoadingBlock } from "@/components/admin/query-status";
+import { adminButton, cardClass } from "@/components/admin/styles";
+import { inputClass, labelClass } from "@/components/form/styles";
+import { useForm } from "@/components/form/use-form";
 import { useAvailability, useSaveAvailability } from "@/features/intro-calls/api/availability";
 import {
   availabilityToForm,
@@ -21,11 +22,10 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function AvailabilityEditor({ saved }: { saved: AvailabilityForm }) {
   const save = useSaveAvailability();
-  const { values, set, errors, formError, formRef, onSubmit } = useAdminForm<AvailabilityValues, AvailabilityField>({
+  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<AvailabilityValues, AvailabilityField>({
     initial: () => availabilityToForm(saved),
     validate: validateAvailability,
-    saving: save.isPending,
-    async save(v) {
+    async submit(v) {
       await save.mutateAsync(formToAvailability(v));
       toast.success("Beschikbaarheid opgeslagen", { description: "Bezoekers zien meteen de nieuwe vrije momenten." });
     },
@@ -219,8 +219,8 @@ function AvailabilityEditor({ saved }: { saved: AvailabilityForm }) {
       </section>
 
       <div className="flex justify-end">
-        <button type="submit" disabled={save.isPending} className={adminButton("primary")}>
-          {save.isPending ? "Bezig..." : "Beschikbaarheid opslaan"}
+        <button type="submit" disabled={submitting} className={adminButton("primary")}>
+          {submitting ? "Bezig..." : "Beschikbaarheid opslaan"}
         </button>
       </div>
     </form>

@@ -1,7 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { InputField, TextareaField } from "@/components/form/field";
+import { serverMessage } from "@/components/form/form-errors";
+import { useForm } from "@/components/form/use-form";
 import { buttonClasses } from "@/components/ui/button-link";
 import { Spinner } from "@/components/ui/spinner";
 import { bookCall } from "@/features/intro-calls/api/book-call";
@@ -15,9 +18,6 @@ import { formatDateAt } from "@/lib/format";
 export const BOOKING_ERROR_TITLE = "Er is iets misgegaan";
 const FALLBACK = "Probeer het later opnieuw.";
 
-export const inputClass =
-  "mt-1 block w-full rounded-xl border border-ink-soft/40 bg-paper px-4 py-3 text-base text-ink placeholder:text-ink-soft/70 focus-visible:border-teal";
-
 /** Pick a free slot, say how and who, and book: idle → 'Bezig...' → the confirmation. */
 export function BookingForm() {
   const id = useId();
@@ -25,48 +25,38 @@ export function BookingForm() {
   const { data, isPending, isError } = useSlots();
   const [day, setDay] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
-  const [mode, setMode] = useState<CallMode>("phone");
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [phone, setPhone] = useState("");
-  const [question, setQuestion] = useState("");
-  const [submitting, setSubmitting] = useState(false);
   const [booked, setBooked] = useState<BookingResponse | null>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    if (!slot) {
-      toast.error(BOOKING_ERROR_TITLE, { description: "Kies eerst een dag en een uur." });
-      return;
-    }
-    setSubmitting(true);
-    try {
+  const { values, set, field, formRef, submitting, onSubmit } = useForm({
+    initial: () => ({ mode: "phone" as CallMode, name: "", email: "", phone: "", question: "" }),
+    async submit(v) {
+      if (!slot) {
+        toast.error(BOOKING_ERROR_TITLE, { description: "Kies eerst een dag en een uur." });
+        return;
+      }
       const result = await bookCall({
         starts_at: slot,
-        mode,
-        name: name.trim(),
-        email: email.trim(),
-        phone: phone.trim() || null,
-        question: question.trim() || null,
+        mode: v.mode,
+        name: v.name.trim(),
+        email: v.email.trim(),
+        phone: v.phone.trim() || null,
+        question: v.question.trim() || null,
       });
       setBooked(result);
       toast.success("Gesprek geboekt!", { description: formatDateAt(result.starts_at) });
       void queryClient.invalidateQueries({ queryKey: slotsQueryOptions.queryKey });
       requestAnimationFrame(() => doneRef.current?.focus());
-    } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : FALLBACK;
-      toast.error(BOOKING_ERROR_TITLE, { description: message });
+    },
+    onError(error) {
+      toast.error(BOOKING_ERROR_TITLE, { description: serverMessage(error) ?? FALLBACK });
       if (error instanceof ApiError && error.status === 409) {
         // Someone else was faster: show the slots as they are now.
         setSlot(null);
         void queryClient.invalidateQueries({ queryKey: slotsQueryOptions.queryKey });
       }
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+  });
+  const { mode } = values;
 
   if (booked) {
     return (
@@ -109,9 +99,8 @@ export function BookingForm() {
     );
   }
 
-  const label = "font-medium text-ink";
   return (
-    <form onSubmit={onSubmit} aria-label="Kennismakingsgesprek boeken" className="grid max-w-3xl gap-8">
+    <form ref={formRef} onSubmit={onSubmit} aria-label="Kennismakingsgesprek boeken" className="grid max-w-3xl gap-8">
       <SlotPicker
         days={data.days}
         day={day}
@@ -135,7 +124,7 @@ export function BookingForm() {
                 name={`${id}-mode`}
                 value={m.value}
                 checked={mode === m.value}
-                onChange={() => setMode(m.value)}
+                onChange={() => set("mode", m.value)}
                 className="mt-1 h-4 w-4 accent-teal"
               />
               <span>
@@ -149,64 +138,19 @@ export function BookingForm() {
       <fieldset className="grid gap-4">
         <legend className="text-xl font-semibold text-ink">4. Je gegevens</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-naam`} className={label}>
-              Naam
-            </label>
-            <input
-              id={`${id}-naam`}
-              type="text"
-              required
-              maxLength={100}
-              autoComplete="name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-email`} className={label}>
-              E-mailadres
-            </label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              required
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              className={inputClass}
-            />
-          </div>
+          <InputField label="Naam" {...field("name")} type="text" required maxLength={100} autoComplete="name" />
+          <InputField label="E-mailadres" {...field("email")} type="email" required autoComplete="email" />
         </div>
-        <div className="sm:max-w-sm">
-          <label htmlFor={`${id}-telefoon`} className={label}>
-            Telefoonnummer
-            {mode === "phone" ? null : <span className="font-normal text-ink-soft"> (optioneel)</span>}
-          </label>
-          <input
-            id={`${id}-telefoon`}
-            type="tel"
-            required={mode === "phone"}
-            autoComplete="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-vraag`} className={label}>
-            Wil je al iets vertellen of vragen? <span className="font-normal text-ink-soft">(optioneel)</span>
-          </label>
-          <textarea
-            id={`${id}-vraag`}
-            rows={3}
-            maxLength={500}
-            value={question}
-            onChange={(e) => setQuestion(e.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <InputField
+          label="Telefoonnummer"
+          optional={mode !== "phone"}
+          {...field("phone")}
+          type="tel"
+          required={mode === "phone"}
+          autoComplete="tel"
+          className="sm:max-w-sm"
+        />
+        <TextareaField label="Wil je al iets vertellen of vragen?" optional {...field("question")} rows={3} maxLength={500} />
       </fieldset>
       <div>
         <button type="submit" disabled={submitting} className={buttonClasses("primary")}>

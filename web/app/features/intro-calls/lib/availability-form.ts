@@ -1,5 +1,5 @@
 // The availability form's values (text inputs) and their conversion to and from the API.
-import type { FieldErrors } from "@/features/admin/lib/form-errors";
+import type { FieldErrors } from "@/components/form/form-errors";
 import type { AvailabilityForm } from "@/lib/api-types";
 
 export type AvailabilityField =

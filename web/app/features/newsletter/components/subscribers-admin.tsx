@@ -1,14 +1,13 @@
 import { Download } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
-import { Badge } from "@/features/admin/components/badge";
-import { PageHeader } from "@/features/admin/components/page-header";
-import { Pagination } from "@/features/admin/components/pagination";
-import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
-import { SearchField } from "@/features/admin/components/search-field";
-import { errorMessage } from "@/features/admin/lib/form-errors";
-import { adminButton, inputClass, labelClass } from "@/features/admin/lib/styles";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { Badge } from "@/components/admin/badge";
+import { PageHeader } from "@/components/admin/page-header";
+import { DataList, useListState, type Column } from "@/components/admin/data-list";
+import { FilterSelect } from "@/components/admin/filter-select";
+import { errorMessage } from "@/components/form/form-errors";
+import { adminButton } from "@/components/admin/styles";
+import { EmailAddress } from "@/components/ui/email-address";
 import { useDownloadSubscribersCsv } from "@/features/newsletter/api/export-subscribers";
 import { useSubscribers } from "@/features/newsletter/api/list-subscribers";
 import {
@@ -21,17 +20,30 @@ import { formatShortDate, formatTime } from "@/lib/format";
 
 const PER_PAGE = 20;
 
+const statusOptions: { value: SubscriberStatus | ""; label: string }[] = [
+  { value: "", label: "Alle" },
+  ...SUBSCRIBER_STATUSES.map((s) => ({ value: s, label: subscriberStatusLabel(s) })),
+];
+
+type Subscriber = NonNullable<ReturnType<typeof useSubscribers>["data"]>["items"][number];
+
+const columns: Column<Subscriber>[] = [
+  { header: "Voornaam", cell: (s) => s.first_name },
+  { header: "E-mailadres", cell: (s) => <EmailAddress email={s.email} /> },
+  { header: "Status", cell: (s) => <Badge tone={subscriberStatusTone(s.status)}>{subscriberStatusLabel(s.status)}</Badge> },
+  {
+    header: "Ingeschreven op",
+    cell: (s) => `${formatShortDate(s.created_at)}, ${formatTime(s.created_at)}`,
+    className: "text-sm text-ink-soft @5xl:whitespace-nowrap",
+  },
+];
+
 /** Newsletter subscribers: search, filter on status, page, and download everything as CSV. */
 export function SubscribersAdmin() {
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<SubscriberStatus | "">("");
-  const [page, setPage] = useState(1);
-  const statusId = useId();
-  const { data, isPending, isError, error, refetch, isFetching } = useSubscribers({ q, status, page, perPage: PER_PAGE });
+  const list = useListState({ perPage: PER_PAGE, filters: [status] });
+  const subscribers = useSubscribers({ q: list.q, status, page: list.page, perPage: PER_PAGE });
   const download = useDownloadSubscribersCsv();
-
-  useEffect(() => setPage(1), [q, status]);
 
   async function onDownload() {
     try {
@@ -60,73 +72,18 @@ export function SubscribersAdmin() {
         }
       />
 
-      <div className="mt-8 flex flex-wrap items-end gap-4">
-        <SearchField label="Zoeken op naam of e-mailadres" value={search} onChange={setSearch} />
-        <div className="w-full sm:w-56">
-          <label htmlFor={statusId} className={labelClass}>
-            Status
-          </label>
-          <select
-            id={statusId}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as SubscriberStatus | "")}
-            className={inputClass}
-          >
-            <option value="">Alle</option>
-            {SUBSCRIBER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {subscriberStatusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-
-      <div className="mt-6" aria-busy={isFetching}>
-        {isPending ? (
-          <LoadingBlock label="Abonnees laden..." />
-        ) : isError ? (
-          <LoadError error={error} onRetry={() => void refetch()} />
-        ) : data.items.length === 0 ? (
-          <p className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-            {q || status ? "Niemand gevonden met deze zoekopdracht." : "Er heeft nog niemand ingeschreven."}
-          </p>
-        ) : (
-          <>
-            <p className="mb-3 text-sm text-ink-soft" aria-live="polite">
-              {data.total === 1 ? "1 abonnee" : `${data.total} abonnees`}
-            </p>
-            <div className="relative overflow-x-auto rounded-2xl border border-sand bg-paper">
-              <table className="w-full min-w-[36rem] text-left">
-                <caption className="sr-only">Abonnees van de nieuwsbrief, nieuwste eerst</caption>
-                <thead className="border-b border-sand bg-cream-deep text-sm">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">Voornaam</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">E-mailadres</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Ingeschreven op</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-sand">
-                  {data.items.map((s) => (
-                    <tr key={s.id}>
-                      <td className="px-4 py-3 font-medium">{s.first_name}</td>
-                      <td className="break-all px-4 py-3">{s.email}</td>
-                      <td className="px-4 py-3">
-                        <Badge tone={subscriberStatusTone(s.status)}>{subscriberStatusLabel(s.status)}</Badge>
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-sm text-ink-soft">
-                        {formatShortDate(s.created_at)}, {formatTime(s.created_at)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={page} total={data.total} perPage={PER_PAGE} onPageChange={setPage} label="abonnees" />
-          </>
-        )}
-      </div>
+      <DataList
+        list={list}
+        query={subscribers}
+        label="Abonnees van de nieuwsbrief, nieuwste eerst"
+        search={{ label: "Zoeken op naam of e-mailadres" }}
+        filters={<FilterSelect label="Status" value={status} options={statusOptions} onChange={setStatus} />}
+        noun={{ one: "abonnee", other: "abonnees" }}
+        pagingLabel="abonnees"
+        loadingLabel="Abonnees laden..."
+        empty={list.q || status ? "Niemand gevonden met deze zoekopdracht." : "Er heeft nog niemand ingeschreven."}
+        columns={columns}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { BadgeTone } from "@/features/admin/components/badge";
+import type { BadgeTone } from "@/components/admin/badge";
 import type { SubscriberStatus } from "@/lib/api-types";
 
 export const SUBSCRIBER_STATUSES: SubscriberStatus[] = ["pending", "confirmed", "unsubscribed"];

@@ -1,11 +1,11 @@
 import { AlertTriangle, Mail, Undo2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { Badge } from "@/features/admin/components/badge";
-import { ConfirmDialog } from "@/features/admin/components/confirm-dialog";
-import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
-import { errorMessage } from "@/features/admin/lib/form-errors";
-import { adminButton } from "@/features/admin/lib/styles";
+import { Badge } from "@/components/admin/badge";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { LoadError, LoadingBlock } from "@/components/admin/query-status";
+import { errorMessage } from "@/components/form/form-errors";
+import { adminButton } from "@/components/admin/styles";
 import { useOrder } from "@/features/orders/api/get-order";
 import { useRefundOrder } from "@/features/orders/api/refund-order";
 import { useResendConfirmation } from "@/features/orders/api/resend-confirmation";

@@ -1,5 +1,5 @@
 // Orders in the admin: Dutch status labels, the "needs attention" flag, providers and refunds.
-import type { BadgeTone } from "@/features/admin/components/badge";
+import type { BadgeTone } from "@/components/admin/badge";
 import type { AdminOrder, OrderFilter, OrderHistoryStatus, OrderStatus, PaymentProviderKind } from "@/lib/api-types";
 import { formatPriceCents } from "@/lib/format";
 

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { Field } from "@/features/admin/components/field";
-import { FormAlert } from "@/features/admin/components/form-alert";
-import { useAdminForm } from "@/features/admin/lib/use-admin-form";
-import { adminButton, inputClass } from "@/features/admin/lib/styles";
+import { Field } from "@/components/form/field";
+import { FormAlert } from "@/components/form/form-alert";
+import { useForm } from "@/components/form/use-form";
+import { adminButton } from "@/components/admin/styles";
+import { inputClass } from "@/components/form/styles";
 import { useCreateReview } from "@/features/reviews/api/create-review";
 import { useUpdateReview } from "@/features/reviews/api/update-review";
 import { StarRatingInput } from "@/features/reviews/components/star-rating-input";
@@ -55,12 +56,10 @@ interface ReviewFormProps {
 export function ReviewForm({ review, onDone }: ReviewFormProps) {
   const create = useCreateReview();
   const update = useUpdateReview();
-  const saving = create.isPending || update.isPending;
-  const { values, set, errors, formError, formRef, onSubmit } = useAdminForm<ReviewFormValues, ReviewField>({
+  const { values, set, errors, formError, formRef, submitting, onSubmit } = useForm<ReviewFormValues, ReviewField>({
     initial: () => (review ? reviewToForm(review) : emptyReviewForm()),
     validate: validateReview,
-    saving,
-    async save(values) {
+    async submit(values) {
       const input = reviewFormToInput(values);
       if (review) {
         await update.mutateAsync({ id: review.id, input });
@@ -131,11 +130,11 @@ export function ReviewForm({ review, onDone }: ReviewFormProps) {
         )}
       </Field>
       <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={onDone} disabled={saving} className={adminButton("quiet")}>
+        <button type="button" onClick={onDone} disabled={submitting} className={adminButton("quiet")}>
           Annuleren
         </button>
-        <button type="submit" disabled={saving} className={adminButton("primary")}>
-          {saving ? "Bezig..." : review ? "Wijzigingen opslaan" : "Review toevoegen"}
+        <button type="submit" disabled={submitting} className={adminButton("primary")}>
+          {submitting ? "Bezig..." : review ? "Wijzigingen opslaan" : "Review toevoegen"}
         </button>
       </div>
     </form>

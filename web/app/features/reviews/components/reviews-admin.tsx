@@ -1,16 +1,13 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
-import { AdminDialog } from "@/features/admin/components/admin-dialog";
-import { ConfirmDialog } from "@/features/admin/components/confirm-dialog";
-import { PageHeader } from "@/features/admin/components/page-header";
-import { Pagination } from "@/features/admin/components/pagination";
-import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
-import { SearchField } from "@/features/admin/components/search-field";
-import { errorMessage } from "@/features/admin/lib/form-errors";
-import { pageCount } from "@/features/admin/lib/pages";
-import { adminButton } from "@/features/admin/lib/styles";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { AdminDialog } from "@/components/admin/admin-dialog";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { PageHeader } from "@/components/admin/page-header";
+import { RowButton } from "@/components/admin/row-button";
+import { DataList, useListState, type Column } from "@/components/admin/data-list";
+import { errorMessage } from "@/components/form/form-errors";
+import { adminButton } from "@/components/admin/styles";
 import { useDeleteReview } from "@/features/reviews/api/delete-review";
 import { useAdminReviews } from "@/features/reviews/api/list-admin-reviews";
 import { ReviewForm } from "@/features/reviews/components/review-form";
@@ -20,23 +17,32 @@ import { formatShortDate } from "@/lib/format";
 
 const PER_PAGE = 10;
 
+const columns: Column<Review>[] = [
+  {
+    header: "Naam",
+    cell: (review) => (
+      <span className="flex items-center gap-3">
+        {review.avatar_url ? (
+          <img src={review.avatar_url} alt="" width={32} height={32} className="h-8 w-8 shrink-0 rounded-full object-cover" />
+        ) : null}
+        {review.name}
+      </span>
+    ),
+  },
+  { header: "Score", cell: (review) => <StarRating rating={review.rating} /> },
+  { header: "Review", cell: (review) => <p className="line-clamp-3 text-ink-soft">{review.text}</p>, className: "@5xl:max-w-md" },
+  { header: "Datum", cell: (review) => <span className="text-sm text-ink-soft">{formatShortDate(review.created_at)}</span> },
+];
+
 type Editing = { mode: "new" } | { mode: "edit"; review: Review } | null;
 
 /** The reviews page: search, paged list (newest first), add, edit and delete. */
 export function ReviewsAdmin() {
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const list = useListState({ perPage: PER_PAGE });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Review | null>(null);
-  const { data, isPending, isError, error, refetch, isFetching } = useAdminReviews({ q, page, perPage: PER_PAGE });
+  const reviews = useAdminReviews({ q: list.q, page: list.page, perPage: PER_PAGE });
   const remove = useDeleteReview();
-
-  useEffect(() => setPage(1), [q]);
-  // The last review of the last page was deleted: show the page before it.
-  useEffect(() => {
-    if (data && data.items.length === 0 && page > 1) setPage(pageCount(data.total, PER_PAGE));
-  }, [data, page]);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -62,84 +68,25 @@ export function ReviewsAdmin() {
         }
       />
 
-      <div className="mt-8">
-        <SearchField label="Zoeken in reviews" value={search} onChange={setSearch} placeholder="Naam of tekst" />
-      </div>
-
-      <div className="mt-6" aria-busy={isFetching}>
-        {isPending ? (
-          <LoadingBlock label="Reviews laden..." />
-        ) : isError ? (
-          <LoadError error={error} onRetry={() => void refetch()} />
-        ) : data.items.length === 0 ? (
-          <p className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-            {q ? `Geen reviews gevonden voor ‘${q}’.` : "Er zijn nog geen reviews. Voeg de eerste toe met ‘Nieuwe review’."}
-          </p>
-        ) : (
+      <DataList
+        list={list}
+        query={reviews}
+        label="Reviews, nieuwste eerst"
+        search={{ label: "Zoeken in reviews", placeholder: "Naam of tekst" }}
+        noun={{ one: "review", other: "reviews" }}
+        pagingLabel="reviews"
+        loadingLabel="Reviews laden..."
+        empty={
+          list.q ? `Geen reviews gevonden voor ‘${list.q}’.` : "Er zijn nog geen reviews. Voeg de eerste toe met ‘Nieuwe review’."
+        }
+        columns={columns}
+        actions={(review) => (
           <>
-            <p className="mb-3 text-sm text-ink-soft" aria-live="polite">
-              {data.total === 1 ? "1 review" : `${data.total} reviews`}
-              {q ? ` gevonden voor ‘${q}’` : ""}
-            </p>
-            <div className="relative overflow-x-auto rounded-2xl border border-sand bg-paper">
-              <table className="w-full min-w-[36rem] text-left">
-                <caption className="sr-only">Reviews, nieuwste eerst</caption>
-                <thead className="border-b border-sand bg-cream-deep text-sm">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">Naam</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Score</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Review</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Datum</th>
-                    <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Acties</span></th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-sand">
-                  {data.items.map((review) => (
-                    <tr key={review.id} className="align-top">
-                      <td className="px-4 py-3 font-medium">
-                        <div className="flex items-center gap-3">
-                          {review.avatar_url ? (
-                            <img src={review.avatar_url} alt="" width={32} height={32} className="h-8 w-8 shrink-0 rounded-full object-cover" />
-                          ) : null}
-                          {review.name}
-                        </div>
-                      </td>
-                      <td className="px-4 py-3">
-                        <StarRating rating={review.rating} />
-                      </td>
-                      <td className="max-w-md px-4 py-3 text-ink-soft">
-                        <p className="line-clamp-3">{review.text}</p>
-                      </td>
-                      <td className="px-4 py-3 text-sm text-ink-soft">{formatShortDate(review.created_at)}</td>
-                      <td className="px-4 py-3">
-                        <div className="flex flex-col items-stretch gap-2">
-                          <button
-                            type="button"
-                            onClick={() => setEditing({ mode: "edit", review })}
-                            className={adminButton("secondary", "sm")}
-                          >
-                            <Pencil aria-hidden="true" className="h-4 w-4" />
-                            Bewerken<span className="sr-only"> (review van {review.name})</span>
-                          </button>
-                          <button
-                            type="button"
-                            onClick={() => setDeleting(review)}
-                            className={adminButton("danger-quiet", "sm")}
-                          >
-                            <Trash2 aria-hidden="true" className="h-4 w-4" />
-                            Verwijderen<span className="sr-only"> (review van {review.name})</span>
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={page} total={data.total} perPage={PER_PAGE} onPageChange={setPage} label="reviews" />
+            <RowButton icon={Pencil} label="Bewerken" row={`review van ${review.name}`} onClick={() => setEditing({ mode: "edit", review })} />
+            <RowButton icon={Trash2} label="Verwijderen" row={`review van ${review.name}`} variant="danger-quiet" onClick={() => setDeleting(review)} />
           </>
         )}
-      </div>
+      />
 
       <AdminDialog
         open={editing !== null}

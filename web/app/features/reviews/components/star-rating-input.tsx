@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { useId } from "react";
-import { FieldError } from "@/features/admin/components/field";
-import { labelClass } from "@/features/admin/lib/styles";
+import { FieldError } from "@/components/form/field";
+import { labelClass } from "@/components/form/styles";
 
 interface StarRatingInputProps {
   value: number | null;

@@ -1,5 +1,5 @@
 // The review form's checks: the same limits the server applies (it checks again).
-import type { FieldErrors } from "@/features/admin/lib/form-errors";
+import type { FieldErrors } from "@/components/form/form-errors";
 import type { Review, ReviewInput } from "@/lib/api-types";
 
 export type ReviewField = "name" | "avatar_url" | "rating" | "text";

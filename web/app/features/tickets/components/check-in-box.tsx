@@ -1,7 +1,9 @@
 import { CheckCircle2, ScanLine, XCircle } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { errorMessage } from "@/features/admin/lib/form-errors";
-import { adminButton, cardClass, inputClass, labelClass } from "@/features/admin/lib/styles";
+import { errorMessage } from "@/components/form/form-errors";
+import { adminButton, cardClass } from "@/components/admin/styles";
+import { Field } from "@/components/form/field";
+import { inputClass } from "@/components/form/styles";
 import { useCheckInByCode } from "@/features/tickets/api/check-in";
 import { normalizeTicketCode } from "@/features/tickets/lib/ticket-labels";
 import { formatTime } from "@/lib/format";
@@ -50,32 +52,31 @@ export function CheckInBox() {
         <ScanLine aria-hidden="true" className="h-6 w-6 text-teal" />
         Inchecken aan de deur
       </h2>
-      <form onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="w-full sm:max-w-sm">
-          <label htmlFor={`${id}-code`} className={labelClass}>
-            Ticketcode
-          </label>
-          <input
-            ref={inputRef}
-            id={`${id}-code`}
-            name="code"
-            type="text"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            enterKeyHint="go"
-            aria-describedby={`${id}-hint`}
-            className={`${inputClass} font-mono text-lg uppercase`}
-          />
-        </div>
-        <button type="submit" className={adminButton("primary")}>
+      <form onSubmit={onSubmit} className="mt-4 flex flex-wrap items-start gap-3">
+        <Field
+          label="Ticketcode"
+          hint="Typ de code van het ticket, of scan de QR-code met een scanner: Enter checkt meteen in."
+          className="w-full sm:max-w-sm"
+        >
+          {(p) => (
+            <input
+              {...p}
+              ref={inputRef}
+              name="code"
+              type="text"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              enterKeyHint="go"
+              className={`${inputClass} font-mono text-lg uppercase`}
+            />
+          )}
+        </Field>
+        <button type="submit" className={adminButton("primary", "md", "sm:mt-7")}>
           Inchecken
         </button>
-        <p id={`${id}-hint`} className="w-full text-sm text-ink-soft">
-          Typ de code van het ticket, of scan de QR-code met een scanner: Enter checkt meteen in.
-        </p>
       </form>
       <div aria-live="assertive" aria-atomic="true" className="mt-4">
         {checkIn.isPending && !result ? <p className="text-ink-soft">Bezig...</p> : null}

@@ -1,16 +1,14 @@
 import { Ban, Download, LogIn, Mail } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { Badge } from "@/features/admin/components/badge";
-import { ConfirmDialog } from "@/features/admin/components/confirm-dialog";
-import { Pagination } from "@/features/admin/components/pagination";
-import { LoadError, LoadingBlock } from "@/features/admin/components/query-status";
-import { SearchField } from "@/features/admin/components/search-field";
-import { errorMessage } from "@/features/admin/lib/form-errors";
-import { pageCount } from "@/features/admin/lib/pages";
-import { adminButton } from "@/features/admin/lib/styles";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { Badge } from "@/components/admin/badge";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { RowButton } from "@/components/admin/row-button";
+import { DataList, useListState, type Column } from "@/components/admin/data-list";
+import { errorMessage } from "@/components/form/form-errors";
+import { adminButton } from "@/components/admin/styles";
+import { EmailAddress } from "@/components/ui/email-address";
 import { eventKindCopy } from "@/features/events/lib/event-labels";
 import { useResendConfirmation } from "@/features/orders/api/resend-confirmation";
 import { useCancelTicket } from "@/features/tickets/api/cancel-ticket";
@@ -24,24 +22,53 @@ import { formatShortDate, formatTime } from "@/lib/format";
 
 const PER_PAGE = 25;
 
+const columns: Column<Ticket>[] = [
+  { header: "Code", cell: (ticket) => ticket.code, className: "font-mono font-semibold @5xl:whitespace-nowrap" },
+  {
+    header: "Naam",
+    cell: (ticket) => (
+      <>
+        <p className="font-medium">{ticket.holder_name}</p>
+        <p className="text-sm text-ink-soft">
+          <EmailAddress email={ticket.email} />
+        </p>
+        {ticket.order_id != null ? (
+          <Link to={`/admin/orders?bestelling=${ticket.order_id}`} className="text-link text-sm">
+            Bestelling bekijken<span className="sr-only"> ({ticket.holder_name}, {ticket.code})</span>
+          </Link>
+        ) : (
+          <p className="text-sm text-ink-soft">Gratis inschrijving</p>
+        )}
+      </>
+    ),
+  },
+  {
+    header: "Status",
+    cell: (ticket) => (
+      <>
+        <Badge tone={ticketStatusTone(ticket.status)}>{ticketStatusLabel(ticket.status)}</Badge>
+        {ticket.checked_in_at ? <span className="mt-1 block text-sm text-ink-soft">om {formatTime(ticket.checked_in_at)}</span> : null}
+      </>
+    ),
+  },
+  {
+    header: "Uitgegeven",
+    cell: (ticket) => `${formatShortDate(ticket.created_at)}, ${formatTime(ticket.created_at)}`,
+    className: "text-sm text-ink-soft @5xl:whitespace-nowrap",
+  },
+];
+
 /** One event's tickets (or bookings): search, check in, resend the confirmation, cancel, CSV. */
 export function TicketsList({ event }: { event: AdminEvent }) {
   const noun = eventKindCopy(event.kind).attendees; // "Tickets" or "Boekingen"
-  const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const list = useListState({ perPage: PER_PAGE });
   const [cancelling, setCancelling] = useState<Ticket | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const { data, isPending, isError, error, refetch, isFetching } = useTickets({ eventId: event.id, q, page, perPage: PER_PAGE });
+  const tickets = useTickets({ eventId: event.id, q: list.q, page: list.page, perPage: PER_PAGE });
   const checkIn = useCheckInTicket();
   const cancel = useCancelTicket();
   const resend = useResendConfirmation();
   const download = useDownloadTicketsCsv();
-
-  useEffect(() => setPage(1), [q, event.id]);
-  useEffect(() => {
-    if (data && data.items.length === 0 && page > 1) setPage(pageCount(data.total, PER_PAGE));
-  }, [data, page]);
 
   async function onCheckIn(ticket: Ticket) {
     setBusyId(ticket.id);
@@ -100,115 +127,34 @@ export function TicketsList({ event }: { event: AdminEvent }) {
         </button>
       </div>
 
-      <div className="mt-5">
-        <SearchField label={`Zoeken in ${noun.toLowerCase()}`} value={search} onChange={setSearch} placeholder="Naam, e-mail of code" />
-      </div>
-
-      <div className="mt-5" aria-busy={isFetching}>
-        {isPending ? (
-          <LoadingBlock label={`${noun} laden...`} />
-        ) : isError ? (
-          <LoadError error={error} onRetry={() => void refetch()} />
-        ) : data.items.length === 0 ? (
-          <p className="rounded-2xl border border-sand bg-cream p-6 text-ink-soft">
-            {q ? `Niets gevonden voor ‘${q}’.` : `Er zijn nog geen ${noun.toLowerCase()} voor deze datum.`}
-          </p>
-        ) : (
-          <>
-            <p className="mb-3 text-sm text-ink-soft" aria-live="polite">
-              {data.total === 1 ? "1 ticket" : `${data.total} tickets`}
-              {q ? ` gevonden voor ‘${q}’` : ""}
-            </p>
-            <div className="relative overflow-x-auto rounded-2xl border border-sand bg-paper">
-              <table className="w-full min-w-[44rem] text-left">
-                <caption className="sr-only">
-                  {noun} voor {event.title}, {formatShortDate(event.starts_at)}
-                </caption>
-                <thead className="border-b border-sand bg-cream-deep text-sm">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">Code</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Naam</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">Uitgegeven</th>
-                    <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Acties</span></th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-sand">
-                  {data.items.map((ticket) => {
-                    const who = `${ticket.holder_name}, ${ticket.code}`;
-                    const busy = busyId === ticket.id;
-                    return (
-                      <tr key={ticket.id} className="align-top">
-                        <th scope="row" className="whitespace-nowrap px-4 py-3 font-mono font-semibold">
-                          {ticket.code}
-                        </th>
-                        <td className="px-4 py-3">
-                          <p className="font-medium">{ticket.holder_name}</p>
-                          <p className="break-all text-sm text-ink-soft">{ticket.email}</p>
-                          {ticket.order_id != null ? (
-                            <Link to={`/admin/orders?bestelling=${ticket.order_id}`} className="text-link text-sm">
-                              Bestelling bekijken<span className="sr-only"> ({who})</span>
-                            </Link>
-                          ) : (
-                            <p className="text-sm text-ink-soft">Gratis inschrijving</p>
-                          )}
-                        </td>
-                        <td className="px-4 py-3">
-                          <Badge tone={ticketStatusTone(ticket.status)}>{ticketStatusLabel(ticket.status)}</Badge>
-                          {ticket.checked_in_at ? (
-                            <span className="mt-1 block text-sm text-ink-soft">om {formatTime(ticket.checked_in_at)}</span>
-                          ) : null}
-                        </td>
-                        <td className="whitespace-nowrap px-4 py-3 text-sm text-ink-soft">
-                          {formatShortDate(ticket.created_at)}, {formatTime(ticket.created_at)}
-                        </td>
-                        <td className="px-4 py-3">
-                          <div className="flex flex-col items-stretch gap-2">
-                            {ticket.status === "valid" ? (
-                              <button
-                                type="button"
-                                onClick={() => void onCheckIn(ticket)}
-                                disabled={busy}
-                                className={adminButton("primary", "sm")}
-                              >
-                                <LogIn aria-hidden="true" className="h-4 w-4" />
-                                Inchecken<span className="sr-only"> ({who})</span>
-                              </button>
-                            ) : null}
-                            {ticket.order_id != null && ticket.status !== "cancelled" ? (
-                              <button
-                                type="button"
-                                onClick={() => void onResend(ticket)}
-                                disabled={busy}
-                                className={adminButton("secondary", "sm")}
-                              >
-                                <Mail aria-hidden="true" className="h-4 w-4" />
-                                Bevestiging opnieuw sturen<span className="sr-only"> ({who})</span>
-                              </button>
-                            ) : null}
-                            {ticket.status !== "cancelled" ? (
-                              <button
-                                type="button"
-                                onClick={() => setCancelling(ticket)}
-                                disabled={busy}
-                                className={adminButton("danger-quiet", "sm")}
-                              >
-                                <Ban aria-hidden="true" className="h-4 w-4" />
-                                Annuleren<span className="sr-only"> ({who})</span>
-                              </button>
-                            ) : null}
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={page} total={data.total} perPage={PER_PAGE} onPageChange={setPage} label={noun.toLowerCase()} />
-          </>
-        )}
-      </div>
+      <DataList
+        list={list}
+        query={tickets}
+        label={`${noun} voor ${event.title}, ${formatShortDate(event.starts_at)}`}
+        search={{ label: `Zoeken in ${noun.toLowerCase()}`, placeholder: "Naam, e-mail of code" }}
+        noun={{ one: "ticket", other: "tickets" }}
+        pagingLabel={noun.toLowerCase()}
+        loadingLabel={`${noun} laden...`}
+        empty={list.q ? `Niets gevonden voor ‘${list.q}’.` : `Er zijn nog geen ${noun.toLowerCase()} voor deze datum.`}
+        columns={columns}
+        actions={(ticket) => {
+          const who = `${ticket.holder_name}, ${ticket.code}`;
+          const busy = busyId === ticket.id;
+          return (
+            <>
+              {ticket.status === "valid" ? (
+                <RowButton icon={LogIn} label="Inchecken" row={who} variant="primary" disabled={busy} onClick={() => void onCheckIn(ticket)} />
+              ) : null}
+              {ticket.order_id != null && ticket.status !== "cancelled" ? (
+                <RowButton icon={Mail} label="Bevestiging opnieuw sturen" row={who} disabled={busy} onClick={() => void onResend(ticket)} />
+              ) : null}
+              {ticket.status !== "cancelled" ? (
+                <RowButton icon={Ban} label="Annuleren" row={who} variant="danger-quiet" disabled={busy} onClick={() => setCancelling(ticket)} />
+              ) : null}
+            </>
+          );
+        }}
+      />
 
       <ConfirmDialog
         open={cancelling !== null}

@@ -1,5 +1,5 @@
 // Tickets in the admin: Dutch status labels, the check-in code as typed or scanned, seat counts.
-import type { BadgeTone } from "@/features/admin/components/badge";
+import type { BadgeTone } from "@/components/admin/badge";
 import type { TicketStatus } from "@/lib/api-types";
 
 const labels: Record<TicketStatus, string> = {

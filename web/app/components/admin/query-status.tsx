@@ -1,6 +1,6 @@
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage } from "@/features/admin/lib/form-errors";
-import { adminButton } from "@/features/admin/lib/styles";
+import { errorMessage } from "@/components/form/form-errors";
+import { adminButton } from "@/components/admin/styles";
 
 export function LoadingBlock({ label = "Laden..." }: { label?: string }) {
   return <Spinner label={label} className="py-12" />;

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useId } from "react";
-import { inputClass, labelClass } from "@/features/admin/lib/styles";
+import { inputClass, labelClass } from "@/components/form/styles";
 
 interface SearchFieldProps {
   label: string;

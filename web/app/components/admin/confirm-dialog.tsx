@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { AdminDialog } from "@/features/admin/components/admin-dialog";
-import { adminButton } from "@/features/admin/lib/styles";
+import { AdminDialog } from "@/components/admin/admin-dialog";
+import { adminButton } from "@/components/admin/styles";
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,4 +1,4 @@
-// Shared class names of the admin area's controls (theme colours only, visible focus from app.css).
+// Shared class names of the admin area's buttons and cards (theme colours only, visible focus from app.css).
 
 const base =
   "inline-flex items-center justify-center gap-2 rounded-lg font-semibold no-underline transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
@@ -21,10 +21,5 @@ export type AdminButtonVariant = keyof typeof variants;
 export function adminButton(variant: AdminButtonVariant = "primary", size: keyof typeof sizes = "md", extra = ""): string {
   return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
 }
-
-export const inputClass =
-  "mt-1 block w-full rounded-lg border border-ink-soft/50 bg-paper px-3 py-2.5 text-base text-ink placeholder:text-ink-soft/80 focus-visible:border-teal aria-[invalid=true]:border-red-800";
-
-export const labelClass = "font-medium text-ink";
 
 export const cardClass = "rounded-2xl border border-sand bg-paper p-5 shadow-sm sm:p-6";

@@ -1,6 +1,10 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { pageCount } from "@/features/admin/lib/pages";
-import { adminButton } from "@/features/admin/lib/styles";
+import { adminButton } from "@/components/admin/styles";
+
+/** Number of pages for a paged list (at least 1). */
+export function pageCount(total: number, perPage: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, perPage)));
+}
 
 interface PaginationProps {
   page: number;
