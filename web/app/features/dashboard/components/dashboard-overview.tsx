@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/admin/badge";
 import { LoadError, LoadingBlock } from "@/components/admin/query-status";
-import { adminSections } from "@/features/admin/lib/admin-sections";
+import { adminSections } from "@/lib/admin-sections";
 import { cardClass } from "@/components/admin/styles";
 import { useDashboard } from "@/features/dashboard/api/get-dashboard";
 import { AttentionOrders } from "@/features/dashboard/components/attention-orders";

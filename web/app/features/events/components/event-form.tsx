@@ -8,7 +8,7 @@ import { adminButton } from "@/components/admin/styles";
 import { inputClass, labelClass } from "@/components/form/styles";
 import { useCreateEvent } from "@/features/events/api/create-event";
 import { useUpdateEvent } from "@/features/events/api/update-event";
-import { centsToEuroInput } from "@/features/events/lib/euro";
+import { centsToEuroInput } from "@/lib/euro";
 import { EVENT_STATUSES, eventKindLabel, eventStatusLabel, seatsText } from "@/features/events/lib/event-labels";
 import {
   EVENT_LIMITS,

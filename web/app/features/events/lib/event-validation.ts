@@ -1,6 +1,6 @@
 // The zelfbeeld-event form's checks: the same rules the server applies (it checks again).
 import type { FieldErrors } from "@/components/form/form-errors";
-import { centsToEuroInput, parseEuroToCents } from "@/features/events/lib/euro";
+import { centsToEuroInput, parseEuroToCents } from "@/lib/euro";
 import type { AdminEvent, EventInput, EventKind, EventStatus } from "@/lib/api-types";
 
 /** Error keys are the server's input field names, so its `error.fields` land on the same inputs. */
