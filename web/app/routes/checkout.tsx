@@ -2,7 +2,7 @@ import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";
 import { CheckoutPage } from "@/features/checkout/components/checkout-page";
-import { EventsLoading } from "@/features/events/components/upcoming-events";
+import { EventsLoading } from "@/components/ui/load-status";
 import { pageMeta } from "@/lib/seo";
 import { useHydrated } from "@/lib/use-hydrated";
 

@@ -22,7 +22,7 @@ import { leaveTo } from "@/features/checkout/lib/leave-to";
 import { couponLine } from "@/features/checkout/lib/price";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import type { ProductDetail } from "@/lib/api-types";
-import { formatEventWhen, maxQuantity, seatsLabel, venueLine } from "@/features/products/lib/availability";
+import { formatEventWhen, maxQuantity, seatsLabel, venueLine } from "@/lib/availability";
 import { ApiError } from "@/lib/api";
 import type { PublicEvent } from "@/lib/api-types";
 import { formatPriceCents } from "@/lib/format";

@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from "react-router";
 import { CheckoutForm } from "@/features/checkout/components/checkout-form";
-import { parseCheckoutParams } from "@/features/checkout/lib/checkout-params";
-import { EventsError, EventsLoading } from "@/features/events/components/upcoming-events";
-import { useProduct } from "@/features/products/api/get-product";
+import { parseCheckoutParams } from "@/lib/checkout-params";
+import { EventsError, EventsLoading } from "@/components/ui/load-status";
+import { useProduct } from "@/lib/products/get-product";
 import { LeaveEmail } from "@/features/products/components/leave-email";
-import { isBookable } from "@/features/products/lib/availability";
+import { isBookable } from "@/lib/availability";
 import { ApiError } from "@/lib/api";
 
 function NothingChosen({ reason }: { reason?: string }) {

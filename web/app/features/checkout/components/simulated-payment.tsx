@@ -5,7 +5,7 @@ import { buttonClasses, ButtonLink } from "@/components/ui/button-link";
 import { completeSimulatedPayment, useSimulatedPayment } from "@/features/checkout/api/simulated-payment";
 import type { SimulatedButton } from "@/lib/api-types";
 import { leaveTo } from "@/features/checkout/lib/leave-to";
-import { EventsError, EventsLoading } from "@/features/events/components/upcoming-events";
+import { EventsError, EventsLoading } from "@/components/ui/load-status";
 import { ApiError } from "@/lib/api";
 import { formatPriceCents } from "@/lib/format";
 

@@ -11,8 +11,8 @@ import { RevenueChart } from "@/features/dashboard/components/revenue-chart";
 import { SignupsChart } from "@/features/dashboard/components/signups-chart";
 import { TicketSales } from "@/features/dashboard/components/ticket-sales";
 import { formatAverageRating, formatCount } from "@/features/dashboard/lib/dashboard-format";
-import { eventKindLabel, eventStatusLabel, eventStatusTone, seatsText } from "@/features/events/lib/event-labels";
-import { callModeLabel } from "@/features/intro-calls/lib/call-labels";
+import { eventKindLabel, eventStatusLabel, eventStatusTone, seatsText } from "@/lib/event-labels";
+import { callModeLabel } from "@/lib/call-labels";
 import { formatDateAt, formatDateTime } from "@/lib/format";
 
 function StatCard({ title, children, to, linkLabel }: { title: string; children: ReactNode; to: string; linkLabel: string }) {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { cardClass } from "@/components/admin/styles";
 import type { EventTickets } from "@/lib/api-types";
 import { formatCount } from "@/features/dashboard/lib/dashboard-format";
-import { eventKindLabel } from "@/features/events/lib/event-labels";
+import { eventKindLabel } from "@/lib/event-labels";
 import { formatDateTime } from "@/lib/format";
 
 /** Tickets sold per upcoming event: sold, seats taken of the capacity, checked in. */

@@ -9,7 +9,7 @@ import { inputClass, labelClass } from "@/components/form/styles";
 import { useCreateEvent } from "@/features/events/api/create-event";
 import { useUpdateEvent } from "@/features/events/api/update-event";
 import { centsToEuroInput } from "@/lib/euro";
-import { EVENT_STATUSES, eventKindLabel, eventStatusLabel, seatsText } from "@/features/events/lib/event-labels";
+import { EVENT_STATUSES, eventKindLabel, eventStatusLabel, seatsText } from "@/lib/event-labels";
 import {
   EVENT_LIMITS,
   eventFormToInput,

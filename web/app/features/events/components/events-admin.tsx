@@ -11,12 +11,12 @@ import { DataList, useListState, type Column } from "@/components/admin/data-lis
 import { FilterSelect } from "@/components/admin/filter-select";
 import { errorMessage } from "@/components/form/form-errors";
 import { adminButton, cardClass } from "@/components/admin/styles";
-import { useProducts } from "@/features/coupons/api/list-products";
+import { useProducts } from "@/lib/products/list-products";
 import { useDeleteEvent } from "@/features/events/api/delete-event";
 import { useAdminEvents } from "@/features/events/api/list-admin-events";
 import { useUpdateEvent } from "@/features/events/api/update-event";
 import { EventForm } from "@/features/events/components/event-form";
-import { eventKindCopy, eventKindLabel, eventStatusLabel, eventStatusTone } from "@/features/events/lib/event-labels";
+import { eventKindCopy, eventKindLabel, eventStatusLabel, eventStatusTone } from "@/lib/event-labels";
 import { eventFormToInput, eventToForm } from "@/features/events/lib/event-validation";
 import type { AdminEvent, EventKind, When } from "@/lib/api-types";
 import { formatDate, formatPriceCents, formatTime, formatTimeRange, isSameBrusselsDay } from "@/lib/format";

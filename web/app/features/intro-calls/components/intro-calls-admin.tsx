@@ -14,7 +14,7 @@ import { adminButton } from "@/components/admin/styles";
 import { inputClass } from "@/components/form/styles";
 import { useForm } from "@/components/form/use-form";
 import { useAdminIntroCalls, useCancelIntroCall } from "@/features/intro-calls/api/admin-intro-calls";
-import { callModeLabel } from "@/features/intro-calls/lib/call-labels";
+import { callModeLabel } from "@/lib/call-labels";
 import type { IntroCall, When } from "@/lib/api-types";
 import { formatDateAt, formatTime } from "@/lib/format";
 

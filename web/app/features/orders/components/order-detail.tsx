@@ -20,7 +20,7 @@ import {
   orderStatusTone,
   providerLabel,
   refundConsequence,
-} from "@/features/orders/lib/order-labels";
+} from "@/lib/order-labels";
 import { ticketStatusLabel, ticketStatusTone } from "@/features/tickets/lib/ticket-labels";
 import { formatPriceCents, formatShortDate, formatTime } from "@/lib/format";
 

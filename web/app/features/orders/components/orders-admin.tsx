@@ -18,7 +18,7 @@ import {
   buyerName,
   orderStatusLabel,
   orderStatusTone,
-} from "@/features/orders/lib/order-labels";
+} from "@/lib/order-labels";
 import { formatPriceCents, formatShortDate, formatTime } from "@/lib/format";
 
 const PER_PAGE = 20;

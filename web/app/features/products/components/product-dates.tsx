@@ -2,11 +2,11 @@ import { CalendarDays, Euro, MapPin, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button-link";
-import { checkoutHref } from "@/features/checkout/lib/checkout-params";
-import { EventsError, EventsLoading } from "@/features/events/components/upcoming-events";
-import { useProduct } from "@/features/products/api/get-product";
+import { checkoutHref } from "@/lib/checkout-params";
+import { EventsError, EventsLoading } from "@/components/ui/load-status";
+import { useProduct } from "@/lib/products/get-product";
 import { LeaveEmail } from "@/features/products/components/leave-email";
-import { formatEventWhen, isBookable, seatsLabel, venueLine } from "@/features/products/lib/availability";
+import { formatEventWhen, isBookable, seatsLabel, venueLine } from "@/lib/availability";
 import type { PublicEvent } from "@/lib/api-types";
 import { formatDate, formatPriceCents } from "@/lib/format";
 

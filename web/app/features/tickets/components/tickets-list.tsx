@@ -9,7 +9,7 @@ import { DataList, useListState, type Column } from "@/components/admin/data-lis
 import { errorMessage } from "@/components/form/form-errors";
 import { adminButton } from "@/components/admin/styles";
 import { EmailAddress } from "@/components/ui/email-address";
-import { eventKindCopy } from "@/features/events/lib/event-labels";
+import { eventKindCopy } from "@/lib/event-labels";
 import { useResendConfirmation } from "@/features/orders/api/resend-confirmation";
 import { useCancelTicket } from "@/features/tickets/api/cancel-ticket";
 import { useCheckInTicket } from "@/features/tickets/api/check-in";

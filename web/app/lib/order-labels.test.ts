@@ -7,7 +7,7 @@ import {
   orderStatusLabel,
   providerLabel,
   refundConsequence,
-} from "@/features/orders/lib/order-labels";
+} from "@/lib/order-labels";
 
 describe("order labels", () => {
   it("names every status in Dutch, and the filter has them all plus 'Actie nodig'", () => {
