@@ -21,7 +21,7 @@ import {
   providerLabel,
   refundConsequence,
 } from "@/lib/order-labels";
-import { ticketStatusLabel, ticketStatusTone } from "@/features/tickets/lib/ticket-labels";
+import { ticketStatusLabel, ticketStatusTone } from "@/features/orders/lib/ticket-labels";
 import { formatPriceCents, formatShortDate, formatTime } from "@/lib/format";
 
 function when(value: string | null | undefined): string {
