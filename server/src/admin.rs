@@ -7,7 +7,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::api_not_found;
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::{
     auth, contact, coupons, dashboard, drempel_videos, events, intro_calls, newsletter, orders,
     reviews, tickets,

@@ -4,8 +4,6 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer};
 
-use crate::error::AppError;
-
 /// A value outside a closed set, e.g. a stored status this build does not know.
 #[derive(Debug, thiserror::Error)]
 #[error("{value:?} is not one of the {set} values")]
@@ -119,17 +117,6 @@ impl<T> Choice<T> {
     }
 }
 
-/// A list filter from the query string: missing or blank means no filter; any other unknown
-/// value is refused with `message` (Dutch, naming the choices).
-pub fn filter<T>(value: Option<Choice<T>>, message: &str) -> Result<Option<T>, AppError> {
-    match value {
-        None => Ok(None),
-        Some(Choice::Known(value)) => Ok(Some(value)),
-        Some(Choice::Unknown(text)) if text.trim().is_empty() => Ok(None),
-        Some(Choice::Unknown(_)) => Err(AppError::invalid(message)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,11 +146,5 @@ mod tests {
         assert_eq!(choice, Choice::Known(Colour::Red));
         let choice: Choice<Colour> = serde_json::from_str("\"paars\"").unwrap();
         assert_eq!(choice.known(), None);
-        assert!(
-            filter::<Colour>(Some(Choice::Unknown(" ".into())), "x")
-                .unwrap()
-                .is_none()
-        );
-        assert!(filter::<Colour>(Some(Choice::Unknown("paars".into())), "x").is_err());
     }
 }

@@ -3,10 +3,10 @@ use jiff::civil::{Date, Weekday};
 use jiff::{SignedDuration, Timestamp, ToSpan, Zoned};
 use sqlx::AnyPool;
 
+use crate::brussels::TIME_ZONE;
 use crate::db::{self, Tx};
 
 const MARKER: &str = "demo_seeded_at";
-const TZ: &str = "Europe/Brussels";
 
 const VENUE: (&str, &str, &str, &str) =
     ("Zaal De Lichtbron", "Befferstraat 21", "2800", "Mechelen");
@@ -24,7 +24,7 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
     if seeded.is_some() {
         return Ok(false);
     }
-    let now = Zoned::now().in_tz(TZ)?;
+    let now = Zoned::now().in_tz(TIME_ZONE)?;
     seed_reviews(&mut tx, now.timestamp()).await?;
 
     // The spec's evening, kept as history, and the next edition a few weeks ahead.
@@ -118,7 +118,7 @@ async fn seed_availability(tx: &mut Tx) -> anyhow::Result<()> {
 }
 
 fn local(date: Date, hour: i8, minute: i8) -> anyhow::Result<Timestamp> {
-    Ok(date.at(hour, minute, 0, 0).in_tz(TZ)?.timestamp())
+    Ok(date.at(hour, minute, 0, 0).in_tz(TIME_ZONE)?.timestamp())
 }
 
 async fn seed_reviews(tx: &mut Tx, now: Timestamp) -> anyhow::Result<()> {

@@ -11,11 +11,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ContactSubject;
-use crate::closed_set::{Choice, closed_set, filter};
+use crate::closed_set::{Choice, closed_set};
 use crate::db;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::paging::{self, ListSql, Page, PageQuery};
-use crate::startup::AppState;
+use crate::state::AppState;
+use crate::validation::filter;
 
 closed_set! {
     pub enum MessageStatus {

@@ -20,7 +20,7 @@ use crate::domain::{EmailAddress, PhoneNumber};
 use crate::error::{ApiJson, AppError, ErrorBody};
 use crate::outbox::compose::{compose, link, text};
 use crate::outbox::{self, EmailMessage};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::validation::Fields;
 
 pub fn router() -> Router<AppState> {

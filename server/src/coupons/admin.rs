@@ -11,12 +11,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{DiscountKind, normalize_code};
+use crate::brussels;
 use crate::closed_set::Choice;
 use crate::db::{self, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
-use crate::events::admin::{brussels_local, parse_brussels};
 use crate::paging::{self, ListSql, Page, PageQuery};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::validation::Fields;
 const MAX_FIXED_CENTS: i64 = 1_000_000;
 const MAX_REDEMPTIONS: i64 = 100_000;
@@ -76,8 +76,11 @@ impl Coupon {
             discount_value: row.try_get("discount_value")?,
             product_slug: row.try_get("product_slug")?,
             product_name: row.try_get("product_name")?,
-            valid_from_local: valid_from.as_deref().map(brussels_local).transpose()?,
-            valid_until_local: valid_until.as_deref().map(brussels_local).transpose()?,
+            valid_from_local: valid_from.as_deref().map(brussels::wall_time).transpose()?,
+            valid_until_local: valid_until
+                .as_deref()
+                .map(brussels::wall_time)
+                .transpose()?,
             valid_from,
             valid_until,
             max_redemptions: row.try_get("max_redemptions")?,
@@ -166,7 +169,7 @@ impl TryFrom<CouponInput> for ValidCoupon {
         }
         let mut when = |field, value: Option<&str>| {
             let text = blank_to_none(value)?;
-            let parsed = parse_brussels(text);
+            let parsed = brussels::parse_wall_time(text);
             if parsed.is_none() {
                 f.error(
                     field,

@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 use crate::db::{self, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::paging::{self, ListSql, Page, PageQuery};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::validation::Fields;
 
 pub fn router() -> Router<AppState> {

@@ -11,13 +11,14 @@ use utoipa_axum::routes;
 
 use super::availability::{self, Availability, BlockedPeriod, Rule};
 use super::{COLUMNS, CancelledBy, IntroCall, cancel_booked, fetch};
-use crate::closed_set::{Choice, filter};
+use crate::closed_set::Choice;
 use crate::db;
 use crate::dutch::WEEKDAYS;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::paging::{self, ListSql, Page, PageQuery, When};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::validation::Fields;
+use crate::validation::filter;
 
 const MAX_RULES: usize = 50;
 const MAX_BLOCKED: usize = 200;

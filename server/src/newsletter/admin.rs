@@ -10,11 +10,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::SubscriberStatus;
-use crate::closed_set::{Choice, filter};
+use crate::closed_set::Choice;
 use crate::csv_export::{self, belgian, cell};
 use crate::error::{ApiQuery, AppError, ErrorBody};
 use crate::paging::{self, ListSql, Page, PageQuery};
-use crate::startup::AppState;
+use crate::state::AppState;
+use crate::validation::filter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

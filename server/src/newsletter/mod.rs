@@ -17,7 +17,7 @@ use crate::domain::{EmailAddress, FirstName};
 use crate::error::{ApiJson, AppError, ErrorBody};
 use crate::outbox;
 use crate::secret_token::{hash_token, new_token};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()

@@ -12,7 +12,7 @@ use crate::configuration::PaymentProviderKind;
 use crate::db;
 use crate::error::{ApiPath, AppError, ErrorBody};
 use crate::outbox;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub fn admin_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -10,12 +10,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{OrderAttention, OrderHistoryStatus, OrderStatus};
-use crate::closed_set::{Choice, closed_set, filter};
+use crate::closed_set::{Choice, closed_set};
 use crate::configuration::PaymentProviderKind;
 use crate::error::{ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::paging::{self, ListSql, Page, PageQuery};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::tickets::{self, Ticket};
+use crate::validation::filter;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

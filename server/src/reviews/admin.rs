@@ -12,7 +12,7 @@ use super::{COLUMNS, Review};
 use crate::db;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::paging::{self, ListSql, Page, PageQuery};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::validation::Fields;
 
 pub fn router() -> OpenApiRouter<AppState> {

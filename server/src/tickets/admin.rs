@@ -12,10 +12,10 @@ use super::{COLUMNS, FROM, Ticket, TicketStatus, normalize_code};
 use crate::csv_export::{self, belgian, cell};
 use crate::db::{self, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
-use crate::events::TIME_ZONE;
 use crate::paging::{self, ListSql, Page, PageQuery};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::validation::Fields;
+use crate::{brussels, dutch};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -166,23 +166,11 @@ pub async fn export_tickets(
         ],
         lines,
     );
-    let day = db::parse_ts(&starts_at)?
-        .in_tz(TIME_ZONE)
-        .map_err(anyhow::Error::from)?
-        .strftime("%Y-%m-%d")
-        .to_string();
+    let day = brussels::format(&starts_at, "%Y-%m-%d")?;
     Ok(csv_export::attachment(
         &format!("tickets-{kind}-{day}.csv"),
         csv,
     ))
-}
-
-/// Brussels wall clock of a stored time, `HH:MM`.
-fn brussels_time(stored: &str) -> anyhow::Result<String> {
-    Ok(db::parse_ts(stored)?
-        .in_tz(TIME_ZONE)?
-        .strftime("%H:%M")
-        .to_string())
 }
 
 /// How a ticket is picked: by id from the list, or by the code at the door.
@@ -239,7 +227,7 @@ async fn check_in(tx: &mut Tx, key: &Key) -> Result<Ticket, AppError> {
     Err(match (ticket.status, ticket.checked_in_at.as_deref()) {
         (TicketStatus::CheckedIn, Some(at)) => AppError::Conflict(format!(
             "Dit ticket is al ingecheckt om {}.",
-            brussels_time(at)?
+            dutch::time(db::parse_ts(at)?)
         )),
         (TicketStatus::Cancelled, _) => AppError::Conflict("Dit ticket is geannuleerd.".into()),
         (status, _) => AppError::Internal(anyhow::anyhow!(
