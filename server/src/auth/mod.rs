@@ -350,11 +350,8 @@ pub async fn require_admin(
     path = "/admin/me",
     operation_id = "admin_me",
     tag = "admin",
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The signed-in admin", body = SessionUser),
-        (status = 401, description = "No valid access token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     )
 )]
 pub async fn me(

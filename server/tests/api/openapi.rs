@@ -21,6 +21,30 @@ fn every_schema_reference_in_the_openapi_document_resolves() {
     }
 }
 
+#[test]
+fn every_admin_operation_documents_the_token_and_its_refusals() {
+    let document: serde_json::Value = serde_json::from_str(&inlumine::openapi::document()).unwrap();
+    let mut admin_operations = 0;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let guarded = operation["security"] == serde_json::json!([{"bearer": []}]);
+            assert_eq!(guarded, path.starts_with("/api/admin"), "{method} {path}");
+            if guarded {
+                admin_operations += 1;
+                for status in ["401", "403"] {
+                    let schema =
+                        &operation["responses"][status]["content"]["application/json"]["schema"];
+                    assert_eq!(
+                        schema["$ref"], "#/components/schemas/ErrorBody",
+                        "{status} of {method} {path}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(admin_operations > 30, "{admin_operations}");
+}
+
 both_engines!(the_openapi_document_is_served_as_json);
 
 async fn the_openapi_document_is_served_as_json(engine: Engine) {
