@@ -14,8 +14,30 @@ pub struct UnknownValue {
 
 /// Declares an enum whose variants are the listed strings, with serde, `ToSchema`, `FromStr`,
 /// `Display` and sqlx encoding/decoding as TEXT (so `.bind(status)` and `try_get` work on both
-/// engines).
+/// engines). With `Variant = "text" => "Label"` for every variant it also gets `label()`, the
+/// value in Dutch for people.
 macro_rules! closed_set {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$variant_meta:meta])* $variant:ident = $text:literal => $label:literal),+ $(,)?
+        }
+    ) => {
+        closed_set! {
+            $(#[$meta])*
+            $vis enum $name {
+                $($(#[$variant_meta])* $variant = $text),+
+            }
+        }
+
+        impl $name {
+            pub fn label(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $label),+
+                }
+            }
+        }
+    };
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {
@@ -123,8 +145,8 @@ mod tests {
 
     closed_set! {
         enum Colour {
-            Red = "red",
-            LightBlue = "light_blue",
+            Red = "red" => "rood",
+            LightBlue = "light_blue" => "lichtblauw",
         }
     }
 
@@ -138,6 +160,7 @@ mod tests {
             "\"light_blue\""
         );
         assert_eq!(Colour::ALL, [Colour::Red, Colour::LightBlue]);
+        assert_eq!(Colour::LightBlue.label(), "lichtblauw");
     }
 
     #[test]

@@ -30,24 +30,11 @@ pub fn router() -> Router<AppState> {
 closed_set! {
     /// The subjects a visitor can choose.
     pub enum ContactSubject {
-        Coaching = "coaching",
-        Kennismaking = "kennismaking",
-        VertelavondWebinar = "vertelavond-webinar",
-        Cursus = "cursus",
-        Anders = "anders",
-    }
-}
-
-impl ContactSubject {
-    /// The subject as the visitor chose it, in Dutch.
-    pub fn label(self) -> &'static str {
-        match self {
-            ContactSubject::Coaching => "Vraag over coaching",
-            ContactSubject::Kennismaking => "Kennismakingsgesprek",
-            ContactSubject::VertelavondWebinar => "Vertelavond of webinar",
-            ContactSubject::Cursus => "Cursus of Zelfbeeld-Ommekeer",
-            ContactSubject::Anders => "Iets anders",
-        }
+        Coaching = "coaching" => "Vraag over coaching",
+        Kennismaking = "kennismaking" => "Kennismakingsgesprek",
+        VertelavondWebinar = "vertelavond-webinar" => "Vertelavond of webinar",
+        Cursus = "cursus" => "Cursus of Zelfbeeld-Ommekeer",
+        Anders = "anders" => "Iets anders",
     }
 }
 
