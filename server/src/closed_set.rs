@@ -20,7 +20,7 @@ macro_rules! closed_set {
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {
-            $($(#[$variant_meta:meta])* $variant:ident = $text:literal => $label:literal),+ $(,)?
+            $($(#[$variant_meta:meta])* $variant:ident = $text:tt => $label:tt),+ $(,)?
         }
     ) => {
         closed_set! {
@@ -41,7 +41,7 @@ macro_rules! closed_set {
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {
-            $($(#[$variant_meta:meta])* $variant:ident = $text:literal),+ $(,)?
+            $($(#[$variant_meta:meta])* $variant:ident = $text:tt),+ $(,)?
         }
     ) => {
         $(#[$meta])*
@@ -161,6 +161,8 @@ mod tests {
         );
         assert_eq!(Colour::ALL, [Colour::Red, Colour::LightBlue]);
         assert_eq!(Colour::LightBlue.label(), "lichtblauw");
+        let schema = serde_json::to_value(<Colour as utoipa::PartialSchema>::schema()).unwrap();
+        assert_eq!(schema["enum"], serde_json::json!(["red", "light_blue"]));
     }
 
     #[test]
