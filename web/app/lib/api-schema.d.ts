@@ -3419,7 +3419,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrderDetail"];
                 };
             };
-            /** @description Not signed in */
+            /** @description No valid access token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3485,7 +3485,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in */
+            /** @description No valid access token */
             401: {
                 headers: {
                     [name: string]: unknown;
