@@ -3,11 +3,13 @@
 use axum::Router;
 use axum::middleware::from_fn_with_state;
 use axum::routing::any;
+use utoipa::openapi::security::SecurityRequirement;
+use utoipa::openapi::{ContentBuilder, OpenApi, Ref, ResponseBuilder};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::api_not_found;
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::{
     auth, contact, coupons, dashboard, drempel_videos, events, intro_calls, newsletter, orders,
     reviews, tickets,
@@ -40,9 +42,45 @@ pub fn router(state: AppState) -> Router<AppState> {
 }
 
 /// The admin part of the OpenAPI document, with full `/api/admin/...` paths.
-pub fn openapi() -> utoipa::openapi::OpenApi {
-    OpenApiRouter::new()
+pub fn openapi() -> OpenApi {
+    let mut openapi = OpenApiRouter::new()
         .nest("/api", routes())
         .split_for_parts()
-        .1
+        .1;
+    document_the_guard(&mut openapi);
+    openapi
+}
+
+/// What the guard adds to every admin operation, written here once: the bearer token, and the
+/// 401 and 403 answers.
+fn document_the_guard(openapi: &mut OpenApi) {
+    let error = |description: &str| {
+        ResponseBuilder::new()
+            .description(description)
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("ErrorBody")))
+                    .build(),
+            )
+            .build()
+    };
+    for item in openapi.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            operation.security = Some(vec![SecurityRequirement::new(
+                "bearer",
+                Vec::<String>::new(),
+            )]);
+            let responses = &mut operation.responses.responses;
+            responses.insert("401".into(), error("No valid access token").into());
+            responses.insert("403".into(), error("Not an admin").into());
+        }
+    }
 }

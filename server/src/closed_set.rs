@@ -4,8 +4,6 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer};
 
-use crate::error::AppError;
-
 /// A value outside a closed set, e.g. a stored status this build does not know.
 #[derive(Debug, thiserror::Error)]
 #[error("{value:?} is not one of the {set} values")]
@@ -16,12 +14,34 @@ pub struct UnknownValue {
 
 /// Declares an enum whose variants are the listed strings, with serde, `ToSchema`, `FromStr`,
 /// `Display` and sqlx encoding/decoding as TEXT (so `.bind(status)` and `try_get` work on both
-/// engines).
+/// engines). With `Variant = "text" => "Label"` for every variant it also gets `label()`, the
+/// value in Dutch for people.
 macro_rules! closed_set {
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {
-            $($(#[$variant_meta:meta])* $variant:ident = $text:literal),+ $(,)?
+            $($(#[$variant_meta:meta])* $variant:ident = $text:tt => $label:tt),+ $(,)?
+        }
+    ) => {
+        closed_set! {
+            $(#[$meta])*
+            $vis enum $name {
+                $($(#[$variant_meta])* $variant = $text),+
+            }
+        }
+
+        impl $name {
+            pub fn label(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $label),+
+                }
+            }
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$variant_meta:meta])* $variant:ident = $text:tt),+ $(,)?
         }
     ) => {
         $(#[$meta])*
@@ -119,25 +139,14 @@ impl<T> Choice<T> {
     }
 }
 
-/// A list filter from the query string: missing or blank means no filter; any other unknown
-/// value is refused with `message` (Dutch, naming the choices).
-pub fn filter<T>(value: Option<Choice<T>>, message: &str) -> Result<Option<T>, AppError> {
-    match value {
-        None => Ok(None),
-        Some(Choice::Known(value)) => Ok(Some(value)),
-        Some(Choice::Unknown(text)) if text.trim().is_empty() => Ok(None),
-        Some(Choice::Unknown(_)) => Err(AppError::invalid(message)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     closed_set! {
         enum Colour {
-            Red = "red",
-            LightBlue = "light_blue",
+            Red = "red" => "rood",
+            LightBlue = "light_blue" => "lichtblauw",
         }
     }
 
@@ -151,6 +160,9 @@ mod tests {
             "\"light_blue\""
         );
         assert_eq!(Colour::ALL, [Colour::Red, Colour::LightBlue]);
+        assert_eq!(Colour::LightBlue.label(), "lichtblauw");
+        let schema = serde_json::to_value(<Colour as utoipa::PartialSchema>::schema()).unwrap();
+        assert_eq!(schema["enum"], serde_json::json!(["red", "light_blue"]));
     }
 
     #[test]
@@ -159,11 +171,5 @@ mod tests {
         assert_eq!(choice, Choice::Known(Colour::Red));
         let choice: Choice<Colour> = serde_json::from_str("\"paars\"").unwrap();
         assert_eq!(choice.known(), None);
-        assert!(
-            filter::<Colour>(Some(Choice::Unknown(" ".into())), "x")
-                .unwrap()
-                .is_none()
-        );
-        assert!(filter::<Colour>(Some(Choice::Unknown("paars".into())), "x").is_err());
     }
 }

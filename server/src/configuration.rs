@@ -60,82 +60,12 @@ impl fmt::Debug for Secret {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MailTransport {
-    File,
-    Smtp,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct MailSettings {
-    pub transport: MailTransport,
-    pub smtp_url: Secret,
-    /// Empty = "{brand} <{contact.email}>" from site.json.
-    pub from: String,
-}
-
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct NewsletterSettings {
-    pub webhook_url: String,
-    pub webhook_secret: Secret,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct OutboxSettings {
-    pub poll_interval_ms: u64,
-    pub base_backoff_ms: u64,
-    pub max_backoff_ms: u64,
-    pub max_attempts: u32,
-}
-
-impl OutboxSettings {
-    pub fn poll_interval(&self) -> Duration {
-        Duration::from_millis(self.poll_interval_ms)
-    }
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ReminderSettings {
-    /// How often the reminder worker looks for intro calls and webinars starting within a day.
-    pub interval_secs: u64,
-}
-
-impl Default for ReminderSettings {
-    fn default() -> Self {
-        Self { interval_secs: 300 }
-    }
-}
-
-impl ReminderSettings {
-    pub fn interval(&self) -> Duration {
-        Duration::from_secs(self.interval_secs)
-    }
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct AuthSettings {
-    pub access_token_ttl_secs: u64,
-    pub refresh_token_ttl_days: u64,
-    /// Signs access tokens. Empty = a random secret generated once and kept in the database.
-    pub jwt_secret: Secret,
-    /// Take the client IP for sign-in throttling from `X-Forwarded-For` (only behind a proxy).
-    pub trust_forwarded_for: bool,
-}
-
-impl Default for AuthSettings {
-    fn default() -> Self {
-        Self {
-            access_token_ttl_secs: 3600,
-            refresh_token_ttl_days: 30,
-            jwt_secret: Secret::default(),
-            trust_forwarded_for: false,
-        }
+closed_set! {
+    /// Where e-mails go.
+    pub enum MailTransport {
+        /// Written as `.eml` files into `{data_dir}/mail`.
+        File = "file",
+        Smtp = "smtp",
     }
 }
 
@@ -149,33 +79,138 @@ closed_set! {
     }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct PaymentSettings {
-    pub provider: PaymentProviderKind,
-    /// How long a pending order holds its seats (and its coupon) before it expires.
-    pub hold_minutes: u64,
-    /// How often expired holds are swept up, in seconds.
-    pub sweep_interval_secs: u64,
-    pub stripe_secret_key: Secret,
-    pub stripe_webhook_secret: Secret,
-    pub stripe_api_base: String,
-    pub mollie_api_key: Secret,
-    pub mollie_api_base: String,
+/// Declares a settings table once: every option with its type, default, environment variable
+/// and check (a fn of the value that returns the problem). From that come the struct that
+/// `config/server.toml` fills, its defaults, the environment overrides and the checks; errors
+/// name the option as `section.option (ENV_VAR)`. Nested tables follow after `tables`.
+macro_rules! settings {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident in $prefix:literal {
+            $(
+                $(#[$option_meta:meta])*
+                $option:ident: $type:ty = $default:expr, env $env:literal $(, check $check:expr)?;
+            )*
+        }
+        $(tables { $($table:ident: $table_type:ty),* $(,)? })?
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct $name {
+            $($(#[$option_meta])* pub $option: $type,)*
+            $($(pub $table: $table_type,)*)?
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self {
+                    $($option: $default,)*
+                    $($($table: <$table_type>::default(),)*)?
+                }
+            }
+        }
+
+        impl $name {
+            /// The environment variables of this table's own options.
+            #[cfg(test)]
+            const ENV_VARS: &[&str] = &[$($env),*];
+
+            fn apply_env(
+                &mut self,
+                env: &impl Fn(&str) -> Option<String>,
+            ) -> Result<(), ConfigError> {
+                $(
+                    if let Some(text) = env($env) {
+                        self.$option = FromEnv::from_env(&text).map_err(|message| {
+                            invalid(concat!($prefix, stringify!($option), " (", $env, ")"), message)
+                        })?;
+                    }
+                )*
+                $($(self.$table.apply_env(env)?;)*)?
+                Ok(())
+            }
+
+            fn check_options(&self) -> Result<(), ConfigError> {
+                $($(
+                    ($check)(&self.$option).map_err(|message: String| {
+                        invalid(concat!($prefix, stringify!($option), " (", $env, ")"), message)
+                    })?;
+                )?)*
+                $($(self.$table.check_options()?;)*)?
+                Ok(())
+            }
+        }
+    };
 }
 
-impl Default for PaymentSettings {
-    fn default() -> Self {
-        Self {
-            provider: PaymentProviderKind::Simulated,
-            hold_minutes: 30,
-            sweep_interval_secs: 30,
-            stripe_secret_key: Secret::default(),
-            stripe_webhook_secret: Secret::default(),
-            stripe_api_base: "https://api.stripe.com".into(),
-            mollie_api_key: Secret::default(),
-            mollie_api_base: "https://api.mollie.com".into(),
-        }
+settings! {
+    pub struct MailSettings in "mail." {
+        transport: MailTransport = MailTransport::File, env "MAIL_TRANSPORT";
+        smtp_url: Secret = Secret::default(), env "SMTP_URL";
+        /// Empty = "{brand} <{contact.email}>" from site.json.
+        from: String = String::new(), env "MAIL_FROM";
+    }
+}
+
+settings! {
+    pub struct NewsletterSettings in "newsletter." {
+        webhook_url: String = String::new(), env "NEWSLETTER_WEBHOOK_URL", check empty_or_http_url;
+        webhook_secret: Secret = Secret::default(), env "NEWSLETTER_WEBHOOK_SECRET";
+    }
+}
+
+settings! {
+    pub struct OutboxSettings in "outbox." {
+        poll_interval_ms: u64 = 1000, env "OUTBOX_POLL_INTERVAL_MS", check at_least_one;
+        base_backoff_ms: u64 = 5000, env "OUTBOX_BASE_BACKOFF_MS";
+        max_backoff_ms: u64 = 3_600_000, env "OUTBOX_MAX_BACKOFF_MS";
+        max_attempts: u32 = 12, env "OUTBOX_MAX_ATTEMPTS", check at_least_one;
+    }
+}
+
+impl OutboxSettings {
+    pub fn poll_interval(&self) -> Duration {
+        Duration::from_millis(self.poll_interval_ms)
+    }
+}
+
+settings! {
+    pub struct ReminderSettings in "reminders." {
+        /// How often the reminder worker looks for intro calls and webinars starting within a day.
+        interval_secs: u64 = 300, env "REMINDER_INTERVAL_SECS", check at_least_one;
+    }
+}
+
+impl ReminderSettings {
+    pub fn interval(&self) -> Duration {
+        Duration::from_secs(self.interval_secs)
+    }
+}
+
+settings! {
+    pub struct AuthSettings in "auth." {
+        access_token_ttl_secs: u64 = 3600, env "ACCESS_TOKEN_TTL_SECS", check between(1, 86_400);
+        refresh_token_ttl_days: u64 = 30, env "REFRESH_TOKEN_TTL_DAYS", check between(1, 365);
+        /// Signs access tokens. Empty = a random secret generated once and kept in the database.
+        jwt_secret: Secret = Secret::default(), env "JWT_SECRET", check empty_or_long_key;
+        /// Take the client IP for sign-in throttling from `X-Forwarded-For` (only behind a proxy).
+        trust_forwarded_for: bool = false, env "TRUST_FORWARDED_FOR";
+    }
+}
+
+settings! {
+    pub struct PaymentSettings in "payments." {
+        provider: PaymentProviderKind = PaymentProviderKind::Simulated, env "PAYMENT_PROVIDER";
+        /// How long a pending order holds its seats (and its coupon) before it expires.
+        hold_minutes: u64 = 30, env "ORDER_HOLD_MINUTES", check between(1, 24 * 60);
+        /// How often expired holds are swept up, in seconds.
+        sweep_interval_secs: u64 = 30, env "ORDER_SWEEP_INTERVAL_SECS", check at_least_one;
+        stripe_secret_key: Secret = Secret::default(), env "STRIPE_SECRET_KEY";
+        stripe_webhook_secret: Secret = Secret::default(), env "STRIPE_WEBHOOK_SECRET";
+        stripe_api_base: String = "https://api.stripe.com".into(), env "STRIPE_API_BASE";
+        mollie_api_key: Secret = Secret::default(), env "MOLLIE_API_KEY";
+        mollie_api_base: String = "https://api.mollie.com".into(), env "MOLLIE_API_BASE";
     }
 }
 
@@ -188,64 +223,130 @@ impl PaymentSettings {
     }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Settings {
-    pub host: String,
-    pub port: u16,
-    pub data_dir: PathBuf,
-    /// Empty = SQLite file `{data_dir}/inlumine.db`.
-    pub database_url: Secret,
-    /// Empty = siteUrl from site.json.
-    pub public_url: String,
-    pub site_config: PathBuf,
-    pub web_dir: PathBuf,
-    pub mail: MailSettings,
-    pub newsletter: NewsletterSettings,
-    pub outbox: OutboxSettings,
-    pub reminders: ReminderSettings,
-    pub auth: AuthSettings,
-    pub payments: PaymentSettings,
+settings! {
+    pub struct Settings in "" {
+        host: String = "127.0.0.1".into(), env "HOST", check not_blank;
+        port: u16 = 8080, env "PORT";
+        data_dir: PathBuf = "data".into(), env "DATA_DIR";
+        /// Empty = SQLite file `{data_dir}/inlumine.db`.
+        database_url: Secret = Secret::default(), env "DATABASE_URL", check empty_or_database_url;
+        /// Empty = siteUrl from site.json.
+        public_url: String = String::new(), env "PUBLIC_URL", check empty_or_http_url;
+        site_config: PathBuf = "config/site.json".into(), env "SITE_CONFIG";
+        web_dir: PathBuf = "web/build/client".into(), env "WEB_DIR";
+    }
+    tables {
+        mail: MailSettings,
+        newsletter: NewsletterSettings,
+        outbox: OutboxSettings,
+        reminders: ReminderSettings,
+        auth: AuthSettings,
+        payments: PaymentSettings,
+    }
 }
 
-impl Default for MailSettings {
-    fn default() -> Self {
-        Self {
-            transport: MailTransport::File,
-            smtp_url: Secret::default(),
-            from: String::new(),
+/// How an environment variable's text becomes an option's value; Err is the problem.
+trait FromEnv: Sized {
+    fn from_env(text: &str) -> Result<Self, String>;
+}
+
+impl FromEnv for String {
+    fn from_env(text: &str) -> Result<Self, String> {
+        Ok(text.to_string())
+    }
+}
+
+impl FromEnv for PathBuf {
+    fn from_env(text: &str) -> Result<Self, String> {
+        Ok(text.into())
+    }
+}
+
+impl FromEnv for Secret {
+    fn from_env(text: &str) -> Result<Self, String> {
+        Ok(Secret::new(text))
+    }
+}
+
+macro_rules! from_env_by_parsing {
+    ($($type:ty),*) => {$(
+        impl FromEnv for $type {
+            fn from_env(text: &str) -> Result<Self, String> {
+                text.trim().parse().map_err(|_| format!("cannot parse {text:?}"))
+            }
+        }
+    )*};
+}
+from_env_by_parsing!(u16, u32, u64, bool);
+
+macro_rules! from_env_by_name {
+    ($($type:ty),*) => {$(
+        impl FromEnv for $type {
+            fn from_env(text: &str) -> Result<Self, String> {
+                text.trim().parse().map_err(|_| {
+                    let names: Vec<String> =
+                        <$type>::ALL.iter().map(|value| format!("\"{value}\"")).collect();
+                    let (last, rest) = names.split_last().expect("a closed set has values");
+                    format!("must be {} or {last}", rest.join(", "))
+                })
+            }
+        }
+    )*};
+}
+from_env_by_name!(MailTransport, PaymentProviderKind);
+
+fn at_least_one<T: PartialOrd + From<u8>>(value: &T) -> Result<(), String> {
+    if *value >= T::from(1) {
+        Ok(())
+    } else {
+        Err("must be at least 1".into())
+    }
+}
+
+fn between(min: u64, max: u64) -> impl Fn(&u64) -> Result<(), String> {
+    move |value| {
+        if (min..=max).contains(value) {
+            Ok(())
+        } else {
+            Err(format!("must be between {min} and {max}"))
         }
     }
 }
 
-impl Default for OutboxSettings {
-    fn default() -> Self {
-        Self {
-            poll_interval_ms: 1000,
-            base_backoff_ms: 5000,
-            max_backoff_ms: 3_600_000,
-            max_attempts: 12,
-        }
+fn not_blank(text: &str) -> Result<(), String> {
+    if text.trim().is_empty() {
+        Err("must not be empty".into())
+    } else {
+        Ok(())
     }
 }
 
-impl Default for Settings {
-    fn default() -> Self {
-        Self {
-            host: "127.0.0.1".into(),
-            port: 8080,
-            data_dir: "data".into(),
-            database_url: Secret::default(),
-            public_url: String::new(),
-            site_config: "config/site.json".into(),
-            web_dir: "web/build/client".into(),
-            mail: MailSettings::default(),
-            newsletter: NewsletterSettings::default(),
-            outbox: OutboxSettings::default(),
-            reminders: ReminderSettings::default(),
-            auth: AuthSettings::default(),
-            payments: PaymentSettings::default(),
-        }
+fn empty_or_database_url(url: &Secret) -> Result<(), String> {
+    let url = url.expose();
+    if url.is_empty()
+        || ["sqlite:", "postgres://", "postgresql://"]
+            .iter()
+            .any(|scheme| url.starts_with(scheme))
+    {
+        Ok(())
+    } else {
+        Err("must be empty (SQLite in data_dir), a sqlite: URL or a postgres:// URL".into())
+    }
+}
+
+fn empty_or_long_key(key: &Secret) -> Result<(), String> {
+    if key.is_empty() || key.expose().len() >= 32 {
+        Ok(())
+    } else {
+        Err("must be empty (generated and kept in the database) or at least 32 characters".into())
+    }
+}
+
+fn empty_or_http_url(url: &str) -> Result<(), String> {
+    if url.is_empty() || is_http_url(url) {
+        Ok(())
+    } else {
+        Err("must start with http:// or https://".into())
     }
 }
 
@@ -281,155 +382,14 @@ impl Settings {
             })?,
             None => Settings::default(),
         };
-        fn parse<T: std::str::FromStr>(
-            option: &'static str,
-            value: &str,
-        ) -> Result<T, ConfigError> {
-            value
-                .trim()
-                .parse()
-                .map_err(|_| invalid(option, format!("cannot parse {value:?}")))
-        }
-        if let Some(v) = env("HOST") {
-            s.host = v;
-        }
-        if let Some(v) = env("PORT") {
-            s.port = parse("port (PORT)", &v)?;
-        }
-        if let Some(v) = env("DATA_DIR") {
-            s.data_dir = v.into();
-        }
-        if let Some(v) = env("DATABASE_URL") {
-            s.database_url = Secret::new(v);
-        }
-        if let Some(v) = env("PUBLIC_URL") {
-            s.public_url = v;
-        }
-        if let Some(v) = env("SITE_CONFIG") {
-            s.site_config = v.into();
-        }
-        if let Some(v) = env("WEB_DIR") {
-            s.web_dir = v.into();
-        }
-        if let Some(v) = env("MAIL_TRANSPORT") {
-            s.mail.transport = match v.trim() {
-                "file" => MailTransport::File,
-                "smtp" => MailTransport::Smtp,
-                _ => {
-                    return Err(invalid(
-                        "mail.transport (MAIL_TRANSPORT)",
-                        "must be \"file\" or \"smtp\"",
-                    ));
-                }
-            };
-        }
-        if let Some(v) = env("SMTP_URL") {
-            s.mail.smtp_url = Secret::new(v);
-        }
-        if let Some(v) = env("MAIL_FROM") {
-            s.mail.from = v;
-        }
-        if let Some(v) = env("NEWSLETTER_WEBHOOK_URL") {
-            s.newsletter.webhook_url = v;
-        }
-        if let Some(v) = env("NEWSLETTER_WEBHOOK_SECRET") {
-            s.newsletter.webhook_secret = Secret::new(v);
-        }
-        if let Some(v) = env("OUTBOX_POLL_INTERVAL_MS") {
-            s.outbox.poll_interval_ms =
-                parse("outbox.poll_interval_ms (OUTBOX_POLL_INTERVAL_MS)", &v)?;
-        }
-        if let Some(v) = env("OUTBOX_BASE_BACKOFF_MS") {
-            s.outbox.base_backoff_ms =
-                parse("outbox.base_backoff_ms (OUTBOX_BASE_BACKOFF_MS)", &v)?;
-        }
-        if let Some(v) = env("OUTBOX_MAX_BACKOFF_MS") {
-            s.outbox.max_backoff_ms = parse("outbox.max_backoff_ms (OUTBOX_MAX_BACKOFF_MS)", &v)?;
-        }
-        if let Some(v) = env("OUTBOX_MAX_ATTEMPTS") {
-            s.outbox.max_attempts = parse("outbox.max_attempts (OUTBOX_MAX_ATTEMPTS)", &v)?;
-        }
-        if let Some(v) = env("REMINDER_INTERVAL_SECS") {
-            s.reminders.interval_secs =
-                parse("reminders.interval_secs (REMINDER_INTERVAL_SECS)", &v)?;
-        }
-        if let Some(v) = env("ACCESS_TOKEN_TTL_SECS") {
-            s.auth.access_token_ttl_secs =
-                parse("auth.access_token_ttl_secs (ACCESS_TOKEN_TTL_SECS)", &v)?;
-        }
-        if let Some(v) = env("REFRESH_TOKEN_TTL_DAYS") {
-            s.auth.refresh_token_ttl_days =
-                parse("auth.refresh_token_ttl_days (REFRESH_TOKEN_TTL_DAYS)", &v)?;
-        }
-        if let Some(v) = env("JWT_SECRET") {
-            s.auth.jwt_secret = Secret::new(v);
-        }
-        if let Some(v) = env("TRUST_FORWARDED_FOR") {
-            s.auth.trust_forwarded_for =
-                parse("auth.trust_forwarded_for (TRUST_FORWARDED_FOR)", &v)?;
-        }
-        if let Some(v) = env("PAYMENT_PROVIDER") {
-            s.payments.provider = match v.trim() {
-                "simulated" => PaymentProviderKind::Simulated,
-                "stripe" => PaymentProviderKind::Stripe,
-                "mollie" => PaymentProviderKind::Mollie,
-                _ => {
-                    return Err(invalid(
-                        "payments.provider (PAYMENT_PROVIDER)",
-                        "must be \"simulated\", \"stripe\" or \"mollie\"",
-                    ));
-                }
-            };
-        }
-        if let Some(v) = env("ORDER_HOLD_MINUTES") {
-            s.payments.hold_minutes = parse("payments.hold_minutes (ORDER_HOLD_MINUTES)", &v)?;
-        }
-        if let Some(v) = env("ORDER_SWEEP_INTERVAL_SECS") {
-            s.payments.sweep_interval_secs = parse(
-                "payments.sweep_interval_secs (ORDER_SWEEP_INTERVAL_SECS)",
-                &v,
-            )?;
-        }
-        if let Some(v) = env("STRIPE_SECRET_KEY") {
-            s.payments.stripe_secret_key = Secret::new(v);
-        }
-        if let Some(v) = env("STRIPE_WEBHOOK_SECRET") {
-            s.payments.stripe_webhook_secret = Secret::new(v);
-        }
-        if let Some(v) = env("STRIPE_API_BASE") {
-            s.payments.stripe_api_base = v;
-        }
-        if let Some(v) = env("MOLLIE_API_KEY") {
-            s.payments.mollie_api_key = Secret::new(v);
-        }
-        if let Some(v) = env("MOLLIE_API_BASE") {
-            s.payments.mollie_api_base = v;
-        }
+        s.apply_env(&env)?;
         s.validate()?;
         Ok(s)
     }
 
+    /// Each option's own check, then the checks that involve several options.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        if self.host.trim().is_empty() {
-            return Err(invalid("host (HOST)", "must not be empty"));
-        }
-        let db = self.database_url.expose();
-        if !(db.is_empty()
-            || ["sqlite:", "postgres://", "postgresql://"]
-                .iter()
-                .any(|p| db.starts_with(p)))
-        {
-            return Err(invalid(
-                "database_url (DATABASE_URL)",
-                "must be empty (SQLite in data_dir), a sqlite: URL or a postgres:// URL",
-            ));
-        }
-        if !self.public_url.is_empty() && !is_http_url(&self.public_url) {
-            return Err(invalid(
-                "public_url (PUBLIC_URL)",
-                "must start with http:// or https://",
-            ));
-        }
+        self.check_options()?;
         if self.mail.transport == MailTransport::Smtp {
             let url = self.mail.smtp_url.expose();
             if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
@@ -439,69 +399,14 @@ impl Settings {
                 ));
             }
         }
-        if !self.newsletter.webhook_url.is_empty() && !is_http_url(&self.newsletter.webhook_url) {
-            return Err(invalid(
-                "newsletter.webhook_url (NEWSLETTER_WEBHOOK_URL)",
-                "must start with http:// or https://",
-            ));
-        }
         let o = &self.outbox;
-        if o.poll_interval_ms == 0 {
-            return Err(invalid(
-                "outbox.poll_interval_ms (OUTBOX_POLL_INTERVAL_MS)",
-                "must be at least 1",
-            ));
-        }
         if o.base_backoff_ms == 0 || o.base_backoff_ms > o.max_backoff_ms {
             return Err(invalid(
                 "outbox.base_backoff_ms (OUTBOX_BASE_BACKOFF_MS)",
                 "must be at least 1 and not above outbox.max_backoff_ms",
             ));
         }
-        if o.max_attempts == 0 {
-            return Err(invalid(
-                "outbox.max_attempts (OUTBOX_MAX_ATTEMPTS)",
-                "must be at least 1",
-            ));
-        }
-        if self.reminders.interval_secs == 0 {
-            return Err(invalid(
-                "reminders.interval_secs (REMINDER_INTERVAL_SECS)",
-                "must be at least 1",
-            ));
-        }
-        let a = &self.auth;
-        if a.access_token_ttl_secs == 0 || a.access_token_ttl_secs > 86_400 {
-            return Err(invalid(
-                "auth.access_token_ttl_secs (ACCESS_TOKEN_TTL_SECS)",
-                "must be between 1 and 86400",
-            ));
-        }
-        if a.refresh_token_ttl_days == 0 || a.refresh_token_ttl_days > 365 {
-            return Err(invalid(
-                "auth.refresh_token_ttl_days (REFRESH_TOKEN_TTL_DAYS)",
-                "must be between 1 and 365",
-            ));
-        }
-        if !a.jwt_secret.is_empty() && a.jwt_secret.expose().len() < 32 {
-            return Err(invalid(
-                "auth.jwt_secret (JWT_SECRET)",
-                "must be empty (generated and kept in the database) or at least 32 characters",
-            ));
-        }
         let p = &self.payments;
-        if p.hold_minutes == 0 || p.hold_minutes > 24 * 60 {
-            return Err(invalid(
-                "payments.hold_minutes (ORDER_HOLD_MINUTES)",
-                "must be between 1 and 1440",
-            ));
-        }
-        if p.sweep_interval_secs == 0 {
-            return Err(invalid(
-                "payments.sweep_interval_secs (ORDER_SWEEP_INTERVAL_SECS)",
-                "must be at least 1",
-            ));
-        }
         match p.provider {
             PaymentProviderKind::Simulated => {}
             PaymentProviderKind::Stripe => {
@@ -606,6 +511,48 @@ mod tests {
         assert!(err.contains("SMTP_URL"), "{err}");
         let err = load(Some("prot = 1\n"), &[]).unwrap_err().to_string();
         assert!(err.contains("prot"), "{err}");
+        let err = load(None, &[("PAYMENT_PROVIDER", "paypal")])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "invalid configuration option `payments.provider (PAYMENT_PROVIDER)`: \
+             must be \"simulated\", \"stripe\" or \"mollie\""
+        );
+        let err = load(None, &[("ACCESS_TOKEN_TTL_SECS", "0")])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "invalid configuration option `auth.access_token_ttl_secs (ACCESS_TOKEN_TTL_SECS)`: \
+             must be between 1 and 86400"
+        );
+    }
+
+    #[test]
+    fn the_example_file_documents_every_option_with_its_default() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/server.toml");
+        let file = std::fs::read_to_string(&path).unwrap();
+        let tables = [
+            Settings::ENV_VARS,
+            MailSettings::ENV_VARS,
+            NewsletterSettings::ENV_VARS,
+            OutboxSettings::ENV_VARS,
+            ReminderSettings::ENV_VARS,
+            AuthSettings::ENV_VARS,
+            PaymentSettings::ENV_VARS,
+        ];
+        for name in tables.concat() {
+            assert!(
+                file.contains(&format!("[{name}]")),
+                "{name} is not in server.toml"
+            );
+        }
+        let from_file = load(Some(&file), &[]).unwrap();
+        assert_eq!(
+            format!("{from_file:?}"),
+            format!("{:?}", Settings::default())
+        );
     }
 
     #[test]

@@ -3,8 +3,7 @@
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 
-use crate::db;
-use crate::events::TIME_ZONE;
+use crate::brussels;
 
 /// One CSV cell for Excel: quoted when needed, and a leading `= + - @` defused so a
 /// spreadsheet never runs a name as a formula.
@@ -26,10 +25,7 @@ pub fn belgian(stored: Option<&str>) -> anyhow::Result<String> {
     let Some(stored) = stored else {
         return Ok(String::new());
     };
-    Ok(db::parse_ts(stored)?
-        .in_tz(TIME_ZONE)?
-        .strftime("%d/%m/%Y %H:%M")
-        .to_string())
+    brussels::format(stored, "%d/%m/%Y %H:%M")
 }
 
 /// A CSV document: the BOM (so Excel reads UTF-8), the header, then one CRLF-terminated line

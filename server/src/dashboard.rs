@@ -9,14 +9,15 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::brussels;
 use crate::db;
-use crate::error::{AppError, ErrorBody};
+use crate::error::AppError;
 use crate::events::admin::AdminEvent;
-use crate::events::{COLUMNS, Event, EventKind, TIME_ZONE};
+use crate::events::{COLUMNS, Event, EventKind};
 use crate::intro_calls::{self, IntroCall};
 use crate::newsletter::SubscriberStatus;
 use crate::orders::{self, admin::AdminOrder};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 const WEEKS: i64 = 12;
 const NEXT_EVENTS: i64 = 6;
@@ -87,11 +88,8 @@ fn week_starts(today: Date) -> Vec<Date> {
     path = "/admin/dashboard",
     operation_id = "admin_dashboard",
     tag = "admin",
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "Subscribers, signups per week, reviews, the next events, revenue per month, tickets per event, orders that need attention, upcoming intro calls and unread messages", body = DashboardSummary),
-        (status = 401, description = "No valid access token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     )
 )]
 pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSummary>, AppError> {
@@ -115,21 +113,15 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
     }
 
     let now = Timestamp::now();
-    let weeks = week_starts(now.in_tz(TIME_ZONE).map_err(anyhow::Error::from)?.date());
-    let first = weeks[0]
-        .in_tz(TIME_ZONE)
-        .map_err(anyhow::Error::from)?
-        .timestamp();
+    let weeks = week_starts(brussels::at(now).date());
+    let first = brussels::start_of(weeks[0])?;
     let mut counts = vec![0_i64; weeks.len()];
     for row in sqlx::query("SELECT created_at FROM newsletter_subscribers WHERE created_at >= $1")
         .bind(db::format_ts(first))
         .fetch_all(pool)
         .await?
     {
-        let date = db::parse_ts(&row.try_get::<String, _>("created_at")?)?
-            .in_tz(TIME_ZONE)
-            .map_err(anyhow::Error::from)?
-            .date();
+        let date = brussels::at(db::parse_ts(&row.try_get::<String, _>("created_at")?)?).date();
         if let Some(week) = weeks.iter().rposition(|start| *start <= date) {
             counts[week] += 1;
         }
@@ -235,11 +227,8 @@ fn month_starts(today: Date) -> Vec<Date> {
 }
 
 async fn revenue_by_month(pool: &AnyPool, now: Timestamp) -> Result<Vec<MonthlyRevenue>, AppError> {
-    let months = month_starts(now.in_tz(TIME_ZONE).map_err(anyhow::Error::from)?.date());
-    let first = months[0]
-        .in_tz(TIME_ZONE)
-        .map_err(anyhow::Error::from)?
-        .timestamp();
+    let months = month_starts(brussels::at(now).date());
+    let first = brussels::start_of(months[0])?;
     let mut totals = vec![(0_i64, 0_i64); months.len()];
     for row in sqlx::query(
         "SELECT paid_at, total_cents FROM orders WHERE status = 'paid' AND paid_at >= $1",
@@ -248,10 +237,7 @@ async fn revenue_by_month(pool: &AnyPool, now: Timestamp) -> Result<Vec<MonthlyR
     .fetch_all(pool)
     .await?
     {
-        let date = db::parse_ts(&row.try_get::<String, _>("paid_at")?)?
-            .in_tz(TIME_ZONE)
-            .map_err(anyhow::Error::from)?
-            .date();
+        let date = brussels::at(db::parse_ts(&row.try_get::<String, _>("paid_at")?)?).date();
         if let Some(month) = months.iter().rposition(|start| *start <= date) {
             totals[month].0 += row.try_get::<i64, _>("total_cents")?;
             totals[month].1 += 1;

@@ -5,15 +5,15 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::{
-    admin, auth, checkout, contact, drempel_videos, error, events, intro_calls, newsletter, orders,
-    paging, payments, products, reviews, startup, webinars,
+    admin, auth, checkout, contact, drempel_videos, error, events, health, intro_calls, newsletter,
+    orders, paging, products, reviews, webinars,
 };
 
 #[derive(OpenApi)]
 #[openapi(
     info(title = "In Lumine API", license(name = "Proprietary"), description = "JSON API of the In Lumine website. Error bodies: `{\"error\":{\"code\",\"message\",\"fields\"?}}` with Dutch messages."),
     paths(
-        startup::healthz,
+        health::healthz,
         reviews::list_reviews,
         newsletter::subscribe,
         newsletter::confirm,
@@ -36,9 +36,9 @@ use crate::{
         checkout::quote,
         checkout::start,
         checkout::order_summary,
-        payments::routes::webhook,
-        payments::routes::simulated_session,
-        payments::routes::simulated_outcome,
+        checkout::payments::webhook,
+        checkout::payments::simulated_session,
+        checkout::payments::simulated_outcome,
     ),
     modifiers(&BearerAuth),
     // Enums used only as query parameters are not collected from the operations.

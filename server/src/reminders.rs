@@ -8,7 +8,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::db;
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::{intro_calls, outbox, webinars};
 
 const LEAD: SignedDuration = SignedDuration::from_hours(24);

@@ -3,10 +3,11 @@ use jiff::civil::{Date, Weekday};
 use jiff::{SignedDuration, Timestamp, ToSpan, Zoned};
 use sqlx::AnyPool;
 
+use crate::brussels::TIME_ZONE;
 use crate::db::{self, Tx};
+use crate::events::EventKind;
 
 const MARKER: &str = "demo_seeded_at";
-const TZ: &str = "Europe/Brussels";
 
 const VENUE: (&str, &str, &str, &str) =
     ("Zaal De Lichtbron", "Befferstraat 21", "2800", "Mechelen");
@@ -24,7 +25,7 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
     if seeded.is_some() {
         return Ok(false);
     }
-    let now = Zoned::now().in_tz(TZ)?;
+    let now = Zoned::now().in_tz(TIME_ZONE)?;
     seed_reviews(&mut tx, now.timestamp()).await?;
 
     // The spec's evening, kept as history, and the next edition a few weeks ahead.
@@ -38,7 +39,7 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
     let first_day = now.date().checked_add(60.days())?;
     insert_event(
         &mut tx,
-        "zelfbeeld",
+        EventKind::Zelfbeeld,
         "De Zelfbeeld-Ommekeer",
         "Drie dagen in Mechelen waarin je je zelfbeeld grondig omkeert: van oude overtuigingen naar een beeld \
          dat klopt met wie je nu bent. In een kleine groep van maximaal acht deelnemers.",
@@ -55,7 +56,7 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
     let webinar_day = now.date().checked_add(14.days())?;
     insert_event(
         &mut tx,
-        "webinar",
+        EventKind::Webinar,
         "Webinar: Wie ben jij zonder je masker?",
         "Een gratis online uur over de rollen die we spelen om erbij te horen, en hoe je voorzichtig weer \
          dichter bij jezelf komt. Met ruimte voor vragen.",
@@ -72,7 +73,7 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
     let second_webinar = webinar_day.checked_add(28.days())?;
     insert_event(
         &mut tx,
-        "webinar",
+        EventKind::Webinar,
         "Webinar: Grenzen zonder schuldgevoel",
         "Waarom ‘nee’ zeggen zo moeilijk voelt, en hoe je het leert zonder dat het een strijd wordt. \
          Een gratis online uur met kleine oefeningen.",
@@ -118,7 +119,7 @@ async fn seed_availability(tx: &mut Tx) -> anyhow::Result<()> {
 }
 
 fn local(date: Date, hour: i8, minute: i8) -> anyhow::Result<Timestamp> {
-    Ok(date.at(hour, minute, 0, 0).in_tz(TZ)?.timestamp())
+    Ok(date.at(hour, minute, 0, 0).in_tz(TIME_ZONE)?.timestamp())
 }
 
 async fn seed_reviews(tx: &mut Tx, now: Timestamp) -> anyhow::Result<()> {
@@ -192,7 +193,7 @@ async fn seed_reviews(tx: &mut Tx, now: Timestamp) -> anyhow::Result<()> {
 async fn insert_vertelavond(tx: &mut Tx, date: Date, seats_taken: i64) -> anyhow::Result<()> {
     insert_event(
         tx,
-        "vertelavond",
+        EventKind::Vertelavond,
         VERTELAVOND_TITLE,
         VERTELAVOND_TEXT,
         local(date, 19, 30)?,
@@ -209,7 +210,7 @@ async fn insert_vertelavond(tx: &mut Tx, date: Date, seats_taken: i64) -> anyhow
 #[allow(clippy::too_many_arguments)]
 async fn insert_event(
     tx: &mut Tx,
-    kind: &str,
+    kind: EventKind,
     title: &str,
     description: &str,
     starts_at: Timestamp,

@@ -1,9 +1,5 @@
-//! Serves the prerendered web app from `web_dir`: pages from memory (with per-page CSP and
-//! injected JSON-LD), other files through `ServeDir` with their precompressed siblings.
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-
-use anyhow::{Context, bail};
+//! Serves the prerendered web app: pages from memory (with their CSP and injected JSON-LD),
+//! robots.txt and the sitemap, other files through `ServeDir`.
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -13,212 +9,16 @@ use axum::http::header::{
 use axum::http::{HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use base64::Engine;
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 use tower::ServiceExt;
-use tower_http::services::ServeDir;
 
+use crate::brussels;
 use crate::events::{self, Event, EventKind, EventStatus};
+use crate::money;
+use crate::prerendered::{Page, is_admin};
 use crate::reviews;
 use crate::site::Site;
-use crate::startup::AppState;
-
-/// An HTML document held in memory with the CSP that allows exactly its inline scripts.
-pub struct Page {
-    html: String,
-    csp: HeaderValue,
-    /// The page's own `<link rel="canonical">`: aliases point at another URL.
-    canonical: Option<String>,
-}
-
-impl Page {
-    fn new(html: String) -> anyhow::Result<Self> {
-        let hashes: String = inline_script_hashes(&html)
-            .iter()
-            .map(|h| format!(" 'sha256-{h}'"))
-            .collect();
-        let csp = format!(
-            "default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; \
-             img-src 'self' data: https:; font-src 'self'; connect-src 'self'; \
-             frame-src https://www.youtube-nocookie.com https://player.vimeo.com; object-src 'none'; \
-             base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-        );
-        Ok(Self {
-            canonical: canonical_href(&html),
-            csp: HeaderValue::from_str(&csp)?,
-            html,
-        })
-    }
-}
-
-pub struct SitePages {
-    serve_dir: ServeDir,
-    pages: HashMap<String, Page>,
-    not_found: Page,
-    spa_fallback: Page,
-}
-
-impl SitePages {
-    /// Loads every `index.html` under `web_dir`, keyed by its route (`/`, `/wees-eerlijk`, ...).
-    pub fn load(web_dir: &Path) -> anyhow::Result<Self> {
-        if !web_dir.join("index.html").is_file() {
-            bail!(
-                "web directory {} has no index.html: build the web app first: make web (or set web_dir / WEB_DIR)",
-                web_dir.display()
-            );
-        }
-        let mut files = Vec::new();
-        find_index_files(web_dir, &mut files)?;
-        let mut pages = HashMap::new();
-        for file in files {
-            let relative = file
-                .parent()
-                .and_then(|p| p.strip_prefix(web_dir).ok())
-                .unwrap_or(Path::new(""));
-            let route = format!(
-                "/{}",
-                relative
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy())
-                    .collect::<Vec<_>>()
-                    .join("/")
-            );
-            let html = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
-            pages.insert(route, Page::new(html)?);
-        }
-        let not_found = match pages.remove("/404") {
-            Some(page) => page,
-            None => Page::new(
-                "<!doctype html><html lang=\"nl-BE\"><head><title>Oops! Page not found</title></head>\
-                 <body><h1>Oops! Page not found</h1><a href=\"/\">Terug naar home</a></body></html>"
-                    .into(),
-            )?,
-        };
-        let spa_fallback = match std::fs::read_to_string(web_dir.join("__spa-fallback.html")) {
-            Ok(html) => Page::new(html)?,
-            Err(_) => Page::new(std::fs::read_to_string(web_dir.join("index.html"))?)?,
-        };
-        pages.retain(|route, _| !is_admin(route));
-        let serve_dir = ServeDir::new(web_dir)
-            .precompressed_br()
-            .precompressed_gzip()
-            .append_index_html_on_directories(false);
-        Ok(Self {
-            serve_dir,
-            pages,
-            not_found,
-            spa_fallback,
-        })
-    }
-
-    /// Routes whose page names itself as canonical (or names none): aliases stay out of the sitemap.
-    fn canonical_routes<'a>(&'a self, site: &'a Site) -> impl Iterator<Item = &'a str> {
-        self.pages
-            .iter()
-            .filter(|(route, page)| {
-                page.canonical
-                    .as_deref()
-                    .is_none_or(|href| href == site.url(route))
-            })
-            .map(|(route, _)| route.as_str())
-    }
-}
-
-fn find_index_files(dir: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
-    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
-        let path = entry?.path();
-        if path.is_dir() {
-            // Hashed bundles never hold pages.
-            if path.file_name().is_some_and(|n| n != "assets") {
-                find_index_files(&path, out)?;
-            }
-        } else if path.file_name().is_some_and(|n| n == "index.html") {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
-fn is_admin(path: &str) -> bool {
-    path == "/admin" || path.starts_with("/admin/")
-}
-
-/// base64 SHA-256 of each inline executable `<script>` (not `src=`, not JSON/JSON-LD data blocks).
-fn inline_script_hashes(html: &str) -> Vec<String> {
-    let lower = html.to_ascii_lowercase();
-    let mut hashes = Vec::new();
-    let mut from = 0;
-    while let Some(offset) = lower[from..].find("<script") {
-        let start = from + offset;
-        let Some(open_end) = lower[start..].find('>').map(|i| start + i) else {
-            break;
-        };
-        let attrs = &lower[start + "<script".len()..open_end];
-        from = open_end + 1;
-        if !attrs.is_empty() && !attrs.starts_with(|c: char| c.is_ascii_whitespace()) {
-            continue;
-        }
-        let Some(close) = lower[from..].find("</script").map(|i| from + i) else {
-            break;
-        };
-        let executable = matches!(
-            attr_value(attrs, "type").as_deref(),
-            None | Some("" | "module" | "text/javascript" | "application/javascript")
-        );
-        if executable && attr_value(attrs, "src").is_none() {
-            hashes.push(
-                base64::engine::general_purpose::STANDARD
-                    .encode(Sha256::digest(&html.as_bytes()[from..close])),
-            );
-        }
-        from = close;
-    }
-    hashes
-}
-
-/// The `href` of the first `<link rel="canonical">` in the document.
-fn canonical_href(html: &str) -> Option<String> {
-    let lower = html.to_ascii_lowercase();
-    let mut from = 0;
-    while let Some(offset) = lower[from..].find("<link") {
-        let start = from + offset + "<link".len();
-        let end = lower[start..].find('>').map(|i| start + i)?;
-        from = end;
-        if attr_value(&lower[start..end], "rel").as_deref() == Some("canonical") {
-            return attr_value(&html[start..end], "href");
-        }
-    }
-    None
-}
-
-fn attr_value(attrs: &str, name: &str) -> Option<String> {
-    let mut rest = attrs;
-    while let Some(i) = rest.find(name) {
-        let before_ok = i == 0 || rest.as_bytes()[i - 1].is_ascii_whitespace();
-        let after = rest[i + name.len()..].trim_start();
-        if before_ok && let Some(value) = after.strip_prefix('=') {
-            let value = value.trim_start();
-            let quote = value.chars().next().filter(|c| *c == '"' || *c == '\'');
-            let value = match quote {
-                Some(q) => value[1..].split(q).next().unwrap_or_default(),
-                None => value
-                    .split(|c: char| c.is_ascii_whitespace())
-                    .next()
-                    .unwrap_or_default(),
-            };
-            return Some(value.trim().to_string());
-        } else if before_ok
-            && (after.is_empty()
-                || after.starts_with(|c: char| c.is_ascii_whitespace() || c == '/'))
-        {
-            return Some(String::new());
-        }
-        rest = &rest[i + name.len()..];
-    }
-    None
-}
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -456,8 +256,8 @@ fn event_json_ld(site: &Site, event: &Event) -> anyhow::Result<Value> {
         "@type": "Event",
         "name": event.title,
         "description": event.description,
-        "startDate": events::brussels_iso(&event.starts_at)?,
-        "endDate": events::brussels_iso(&event.ends_at)?,
+        "startDate": brussels::iso(&event.starts_at)?,
+        "endDate": brussels::iso(&event.ends_at)?,
         "eventStatus": format!("https://schema.org/{status}"),
         "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
         "location": {
@@ -467,7 +267,7 @@ fn event_json_ld(site: &Site, event: &Event) -> anyhow::Result<Value> {
         },
         "offers": {
             "@type": "Offer",
-            "price": format!("{}.{:02}", event.price_cents / 100, event.price_cents % 100),
+            "price": money::decimal(event.price_cents),
             "priceCurrency": "EUR",
             "availability": format!("https://schema.org/{availability}"),
             "url": site.url("/vertelavond"),
@@ -479,17 +279,6 @@ fn event_json_ld(site: &Site, event: &Event) -> anyhow::Result<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn only_inline_executable_scripts_are_hashed() {
-        let html = r#"<head><script>a()</script><script src="/x.js"></script>
-            <script type="application/ld+json">{}</script><script type="module">b()</script></head>"#;
-        let expected: Vec<String> = ["a()", "b()"]
-            .iter()
-            .map(|s| base64::engine::general_purpose::STANDARD.encode(Sha256::digest(s.as_bytes())))
-            .collect();
-        assert_eq!(inline_script_hashes(html), expected);
-    }
 
     #[test]
     fn json_ld_goes_before_the_head_end_and_cannot_close_the_script() {

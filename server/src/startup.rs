@@ -16,7 +16,6 @@ use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::get;
 use axum::serve::ListenerExt;
-use sqlx::AnyPool;
 use tokio::net::TcpListener;
 use tokio::sync::{Notify, watch};
 use tokio::task::JoinHandle;
@@ -25,34 +24,18 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetReques
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
-use crate::auth::tokens::AuthConfig;
+use crate::access_tokens::AuthConfig;
 use crate::configuration::Settings;
 use crate::error::{api_method_not_allowed, api_not_found};
 use crate::outbox::{self, Deliverer};
 use crate::payments::Provider;
+use crate::prerendered::SitePages;
 use crate::site::Site;
-use crate::site_pages::{self, SitePages};
+use crate::state::AppState;
 use crate::{
-    admin, auth, checkout, contact, db, drempel_videos, events, intro_calls, newsletter, openapi,
-    orders, payments, products, reminders, reviews, webinars,
+    admin, auth, checkout, contact, db, drempel_videos, events, health, intro_calls, newsletter,
+    openapi, orders, products, reminders, reviews, site_pages, webinars,
 };
-
-/// Shared by all handlers; cheap to clone.
-#[derive(Clone)]
-pub struct AppState {
-    pub pool: AnyPool,
-    pub site: Arc<Site>,
-    /// Base for links in e-mails, without trailing slash.
-    pub public_url: Arc<str>,
-    pub webhook_url: Option<Arc<str>>,
-    /// Wakes the outbox worker after a commit that enqueued something.
-    pub outbox_notify: Arc<Notify>,
-    pub pages: Arc<SitePages>,
-    pub auth: Arc<AuthConfig>,
-    pub payments: Arc<Provider>,
-    /// How long a pending order holds its seats.
-    pub order_hold: Duration,
-}
 
 pub struct Application {
     listener: TcpListener,
@@ -173,14 +156,14 @@ fn router(state: AppState, hsts: bool) -> Router {
         .merge(auth::router())
         .merge(products::router())
         .merge(checkout::router())
-        .merge(payments::routes::router())
+        .merge(checkout::payments::router())
         .merge(admin::router(state.clone()))
         .route("/openapi.json", get(openapi::serve))
         .fallback(api_not_found)
         .method_not_allowed_fallback(api_method_not_allowed)
         .layer(DefaultBodyLimit::max(64 * 1024));
     Router::new()
-        .route("/healthz", get(healthz))
+        .route("/healthz", get(health::healthz))
         .nest("/api", api)
         .merge(site_pages::router())
         .with_state(state)
@@ -228,26 +211,6 @@ async fn security_headers(State(hsts): State<bool>, req: Request, next: Next) ->
         );
     }
     res
-}
-
-#[utoipa::path(
-    get,
-    path = "/healthz",
-    operation_id = "healthz",
-    tag = "health",
-    responses(
-        (status = 200, description = "The server and its database work", body = String, content_type = "text/plain"),
-        (status = 503, description = "The database is unreachable", body = String, content_type = "text/plain"),
-    )
-)]
-pub async fn healthz(State(state): State<AppState>) -> (StatusCode, &'static str) {
-    match sqlx::query("SELECT 1").execute(&state.pool).await {
-        Ok(_) => (StatusCode::OK, "ok"),
-        Err(e) => {
-            tracing::warn!(error = %e, "health check failed");
-            (StatusCode::SERVICE_UNAVAILABLE, "database unavailable")
-        }
-    }
 }
 
 async fn shutdown_signal() {

@@ -76,3 +76,28 @@ impl Fields {
         }
     }
 }
+
+/// A list filter from the query string: missing or blank means no filter; any other unknown
+/// value is refused with `message` (Dutch, naming the choices).
+pub fn filter<T>(value: Option<Choice<T>>, message: &str) -> Result<Option<T>, AppError> {
+    match value {
+        None => Ok(None),
+        Some(Choice::Known(value)) => Ok(Some(value)),
+        Some(Choice::Unknown(text)) if text.trim().is_empty() => Ok(None),
+        Some(Choice::Unknown(_)) => Err(AppError::invalid(message)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_filters_are_no_filter_and_unknown_ones_are_refused() {
+        let blank: Option<Choice<bool>> = Some(Choice::Unknown(" ".into()));
+        assert!(filter(blank, "x").unwrap().is_none());
+        let unknown: Option<Choice<bool>> = Some(Choice::Unknown("paars".into()));
+        assert!(filter(unknown, "x").is_err());
+        assert_eq!(filter(Some(Choice::Known(true)), "x").unwrap(), Some(true));
+    }
+}

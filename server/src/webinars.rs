@@ -16,7 +16,7 @@ use crate::events::{COLUMNS, Event, EventKind, EventStatus};
 use crate::ics::{self, CalendarEvent};
 use crate::outbox::compose::{Block, calendar_attachment, compose, link, text};
 use crate::outbox::{self, EmailMessage};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::tickets::new_ticket_code;
 use crate::validation::Fields;
 

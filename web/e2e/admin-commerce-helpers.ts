@@ -4,6 +4,7 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { waitForAdminPage, type StoredSession } from "./admin-helpers";
+import type { SimulatedButton } from "@/lib/api-types";
 
 export function bearer(session: StoredSession) {
   return { Authorization: `Bearer ${session.access_token}` };
@@ -112,7 +113,7 @@ export async function buyAndPay(
     quantity?: number;
     buyer: Buyer;
     coupon?: string;
-    outcome?: "paid" | "canceled" | "failed";
+    outcome?: SimulatedButton;
   },
 ): Promise<PaidOrder> {
   const started = await request.post("/api/checkout", {

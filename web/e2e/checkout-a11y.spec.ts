@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { bookableEvent, checkoutForm } from "./checkout-helpers";
 import { expectNoAxeViolations, uniqueEmail } from "./helpers";
+import type { SimulatedButton } from "@/lib/api-types";
 
 interface Started {
   order_id: string;
@@ -29,7 +30,7 @@ async function startOrder(page: Page, product: string, eventId?: number): Promis
   return { ...started, ref: new URL(started.checkout_url).searchParams.get("sessie")! };
 }
 
-async function settle(page: Page, ref: string, outcome: "paid" | "canceled" | "failed"): Promise<string> {
+async function settle(page: Page, ref: string, outcome: SimulatedButton): Promise<string> {
   const response = await page.request.post(`/api/payments/simulated/${ref}`, { data: { outcome } });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { redirect_url: string }).redirect_url;
@@ -71,7 +72,7 @@ for (const viewport of [
       await expectNoAxeViolations(page);
 
       const canceled = await startOrder(page, "spiegelgevecht");
-      await check(page, await settle(page, canceled.ref, "canceled"), "Je hebt de betaling geannuleerd.");
+      await check(page, await settle(page, canceled.ref, "cancelled"), "Je hebt de betaling geannuleerd.");
       const failed = await startOrder(page, "spiegelgevecht");
       await settle(page, failed.ref, "failed");
       await check(page, `/payment-success?order=${failed.order_id}`, "Je betaling is niet gelukt.");

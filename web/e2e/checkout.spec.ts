@@ -96,7 +96,7 @@ test("a canceled payment returns to /payment-canceled, and trying again with the
   const firstOrder = orderIdFromUrl(page);
   await expect(page.getByText("Je hebt de betaling geannuleerd.")).toBeVisible();
   await expect(page.getByText(/er is niets aangerekend/)).toBeVisible();
-  expect((await (await request.get(`/api/orders/${firstOrder}`)).json()).status).toBe("canceled");
+  expect((await (await request.get(`/api/orders/${firstOrder}`)).json()).status).toBe("cancelled");
 
   await page.getByRole("link", { name: "Opnieuw proberen" }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout\\?product=vertelavond&event=${event.id}`));

@@ -1,5 +1,6 @@
 //! Public checkout: live quotes, starting a payment for a new order, and the order status the
 //! success page polls. Every amount is computed here; the client only names what it wants.
+pub mod payments;
 mod pricing;
 
 use std::time::Duration;
@@ -18,7 +19,7 @@ use crate::error::{ApiJson, ApiPath, AppError};
 use crate::orders::{self, OrderStatus, OrderSummary};
 use crate::payments::NewPayment;
 use crate::products::ProductKind;
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::validation::Fields;
 use crate::{db, products, secret_token};
 

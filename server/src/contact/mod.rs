@@ -20,7 +20,7 @@ use crate::domain::{EmailAddress, PhoneNumber};
 use crate::error::{ApiJson, AppError, ErrorBody};
 use crate::outbox::compose::{compose, link, text};
 use crate::outbox::{self, EmailMessage};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::validation::Fields;
 
 pub fn router() -> Router<AppState> {
@@ -30,24 +30,11 @@ pub fn router() -> Router<AppState> {
 closed_set! {
     /// The subjects a visitor can choose.
     pub enum ContactSubject {
-        Coaching = "coaching",
-        Kennismaking = "kennismaking",
-        VertelavondWebinar = "vertelavond-webinar",
-        Cursus = "cursus",
-        Anders = "anders",
-    }
-}
-
-impl ContactSubject {
-    /// The subject as the visitor chose it, in Dutch.
-    pub fn label(self) -> &'static str {
-        match self {
-            ContactSubject::Coaching => "Vraag over coaching",
-            ContactSubject::Kennismaking => "Kennismakingsgesprek",
-            ContactSubject::VertelavondWebinar => "Vertelavond of webinar",
-            ContactSubject::Cursus => "Cursus of Zelfbeeld-Ommekeer",
-            ContactSubject::Anders => "Iets anders",
-        }
+        Coaching = "coaching" => "Vraag over coaching",
+        Kennismaking = "kennismaking" => "Kennismakingsgesprek",
+        VertelavondWebinar = "vertelavond-webinar" => "Vertelavond of webinar",
+        Cursus = "cursus" => "Cursus of Zelfbeeld-Ommekeer",
+        Anders = "anders" => "Iets anders",
     }
 }
 

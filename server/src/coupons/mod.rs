@@ -6,7 +6,7 @@ use sqlx::Row;
 
 use crate::closed_set::closed_set;
 use crate::db::Tx;
-use crate::dutch;
+use crate::money;
 
 closed_set! {
     /// How a coupon's value counts.
@@ -38,7 +38,7 @@ pub fn discount_cents(kind: DiscountKind, value: i64, subtotal_cents: i64) -> i6
 pub fn label(kind: DiscountKind, value: i64) -> String {
     match kind {
         DiscountKind::Percent => format!("{value}% korting"),
-        DiscountKind::Fixed => format!("{} korting", dutch::euro(value)),
+        DiscountKind::Fixed => format!("{} korting", money::euro(value)),
     }
 }
 

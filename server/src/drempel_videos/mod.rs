@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 use crate::db::{self, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::paging::{self, ListSql, Page, PageQuery};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::validation::Fields;
 
 pub fn router() -> Router<AppState> {
@@ -168,12 +168,9 @@ pub async fn list_published(
     path = "/admin/drempel-videos",
     operation_id = "admin_list_drempel_videos",
     tag = "admin",
-    security(("bearer" = [])),
     params(PageQuery),
     responses(
         (status = 200, description = "One page of videos in display order; q searches the title", body = Page<DrempelVideo>),
-        (status = 401, description = "No valid access token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     )
 )]
 pub async fn admin_list(
@@ -214,13 +211,10 @@ async fn fetch(tx: &mut Tx, id: i64) -> Result<DrempelVideo, AppError> {
     path = "/admin/drempel-videos",
     operation_id = "admin_create_drempel_video",
     tag = "admin",
-    security(("bearer" = [])),
     request_body = DrempelVideoInput,
     responses(
         (status = 201, description = "Created, placed last", body = DrempelVideo),
         (status = 422, description = "Invalid input, with a message per field", body = ErrorBody),
-        (status = 401, description = "No valid access token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     )
 )]
 pub async fn create_video(
@@ -257,15 +251,12 @@ pub async fn create_video(
     path = "/admin/drempel-videos/{id}",
     operation_id = "admin_update_drempel_video",
     tag = "admin",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "Video id")),
     request_body = DrempelVideoInput,
     responses(
         (status = 200, description = "Updated (also how to publish or unpublish)", body = DrempelVideo),
         (status = 404, description = "No such video", body = ErrorBody),
         (status = 422, description = "Invalid input, with a message per field", body = ErrorBody),
-        (status = 401, description = "No valid access token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     )
 )]
 pub async fn update_video(
@@ -301,13 +292,10 @@ pub async fn update_video(
     path = "/admin/drempel-videos/{id}",
     operation_id = "admin_delete_drempel_video",
     tag = "admin",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "Video id")),
     responses(
         (status = 204, description = "Deleted; the videos after it move up one place"),
         (status = 404, description = "No such video", body = ErrorBody),
-        (status = 401, description = "No valid access token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     )
 )]
 pub async fn delete_video(
@@ -333,14 +321,11 @@ pub async fn delete_video(
     path = "/admin/drempel-videos/{id}/move",
     operation_id = "admin_move_drempel_video",
     tag = "admin",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "Video id")),
     request_body = MoveRequest,
     responses(
         (status = 200, description = "Swapped with its neighbour; the first moving up or the last moving down stays put", body = DrempelVideo),
         (status = 404, description = "No such video", body = ErrorBody),
-        (status = 401, description = "No valid access token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     )
 )]
 pub async fn move_video(

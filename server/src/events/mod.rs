@@ -8,10 +8,11 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::closed_set::{Choice, closed_set, filter};
+use crate::closed_set::{Choice, closed_set};
 use crate::db;
 use crate::error::{ApiQuery, AppError};
-use crate::startup::AppState;
+use crate::state::AppState;
+use crate::validation::filter;
 
 closed_set! {
     /// What an event is.
@@ -167,27 +168,4 @@ pub async fn featured(pool: &AnyPool, kind: EventKind) -> Result<Option<Event>, 
         .await?,
     };
     row.as_ref().map(Event::from_row).transpose()
-}
-
-pub const TIME_ZONE: &str = "Europe/Brussels";
-
-/// A stored UTC timestamp as ISO 8601 with the Europe/Brussels offset (e.g. `+01:00`).
-pub fn brussels_iso(stored: &str) -> anyhow::Result<String> {
-    let zoned = db::parse_ts(stored)?.in_tz(TIME_ZONE)?;
-    Ok(zoned.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn brussels_times_carry_the_winter_and_summer_offset() {
-        assert_eq!(
-            super::brussels_iso("2025-11-27T18:30:00.000000Z").unwrap(),
-            "2025-11-27T19:30:00+01:00"
-        );
-        assert_eq!(
-            super::brussels_iso("2025-06-05T17:30:00.000000Z").unwrap(),
-            "2025-06-05T19:30:00+02:00"
-        );
-    }
 }

@@ -11,13 +11,14 @@ use utoipa_axum::routes;
 
 use super::availability::{self, Availability, BlockedPeriod, Rule};
 use super::{COLUMNS, CancelledBy, IntroCall, cancel_booked, fetch};
-use crate::closed_set::{Choice, filter};
+use crate::closed_set::Choice;
 use crate::db;
 use crate::dutch::WEEKDAYS;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::paging::{self, ListSql, Page, PageQuery, When};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::validation::Fields;
+use crate::validation::filter;
 
 const MAX_RULES: usize = 50;
 const MAX_BLOCKED: usize = 200;
@@ -235,11 +236,8 @@ impl TryFrom<AvailabilityForm> for Availability {
     path = "/admin/availability",
     operation_id = "admin_get_availability",
     tag = "admin",
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The weekly availability for intro calls", body = AvailabilityForm),
-        (status = 401, description = "No valid access token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     )
 )]
 pub async fn get_availability(
@@ -254,13 +252,10 @@ pub async fn get_availability(
     path = "/admin/availability",
     operation_id = "admin_put_availability",
     tag = "admin",
-    security(("bearer" = [])),
     request_body = AvailabilityForm,
     responses(
         (status = 200, description = "Saved (booked calls stay as they are)", body = AvailabilityForm),
         (status = 422, description = "Invalid input, with a message per part", body = ErrorBody),
-        (status = 401, description = "No valid access token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     )
 )]
 pub async fn put_availability(
@@ -322,13 +317,10 @@ pub struct IntroCallFilter {
     path = "/admin/intro-calls",
     operation_id = "admin_list_intro_calls",
     tag = "admin",
-    security(("bearer" = [])),
     params(IntroCallFilter, PageQuery),
     responses(
         (status = 200, description = "One page of intro calls, cancelled ones included; q searches name and e-mail", body = Page<IntroCall>),
         (status = 422, description = "Unknown when", body = ErrorBody),
-        (status = 401, description = "No valid access token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     )
 )]
 pub async fn list_intro_calls(
@@ -376,7 +368,6 @@ pub struct CancelCallRequest {
     path = "/admin/intro-calls/{id}/cancel",
     operation_id = "admin_cancel_intro_call",
     tag = "admin",
-    security(("bearer" = [])),
     params(("id" = i64, Path, description = "Intro call id")),
     request_body = CancelCallRequest,
     responses(
@@ -384,8 +375,6 @@ pub struct CancelCallRequest {
         (status = 404, description = "No such call", body = ErrorBody),
         (status = 409, description = "Already cancelled or already over", body = ErrorBody),
         (status = 422, description = "No message, or one that is too long", body = ErrorBody),
-        (status = 401, description = "No valid access token", body = ErrorBody),
-        (status = 403, description = "Not an admin", body = ErrorBody),
     )
 )]
 pub async fn cancel_intro_call(

@@ -181,7 +181,7 @@ pub async fn busy(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dutch::brussels;
+    use crate::brussels::zone as brussels;
 
     fn ts(text: &str) -> Timestamp {
         text.parse().unwrap()

@@ -7,7 +7,7 @@ use crate::dutch;
 use crate::ics::{self, CalendarEvent};
 use crate::outbox::EmailMessage;
 use crate::outbox::compose::{Block, calendar_attachment, compose, link, text};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 /// The raw tokens of the visitor's two links (only their hashes are stored).
 pub struct Links<'a> {

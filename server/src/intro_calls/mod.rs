@@ -18,15 +18,14 @@ use utoipa::ToSchema;
 
 use self::availability::{Availability, Slot};
 use self::mail::CoachNote;
+use crate::brussels::{self, TIME_ZONE};
 use crate::closed_set::{Choice, closed_set};
 use crate::db::{self, Tx};
 use crate::domain::{EmailAddress, PhoneNumber};
-use crate::dutch::brussels;
 use crate::error::{ApiJson, AppError, ErrorBody};
-use crate::events::TIME_ZONE;
 use crate::outbox;
 use crate::secret_token::{hash_token, new_token};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::validation::Fields;
 
 pub fn router() -> Router<AppState> {
@@ -215,7 +214,7 @@ pub async fn list_slots(State(state): State<AppState>) -> Result<Json<SlotList>,
     let now = Timestamp::now();
     let availability = availability::load(&mut conn).await?;
     let busy = availability::busy(&mut conn, now, None).await?;
-    let slots = availability.free_slots(now, &brussels(), &busy);
+    let slots = availability.free_slots(now, &brussels::zone(), &busy);
     Ok(Json(slot_list(&availability, &slots)))
 }
 
@@ -334,7 +333,7 @@ async fn claim_slot(
         .await?;
     let availability = availability::load(tx).await?;
     let slot = availability
-        .candidate_slots(now, &brussels())
+        .candidate_slots(now, &brussels::zone())
         .into_iter()
         .find(|s| s.starts_at == starts_at)
         .ok_or_else(|| AppError::fields(BTreeMap::from([("starts_at", NOT_BOOKABLE.into())])))?;

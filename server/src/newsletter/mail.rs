@@ -2,7 +2,7 @@
 use crate::domain::{EmailAddress, FirstName};
 use crate::outbox::EmailMessage;
 use crate::outbox::compose::escape_html;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub fn opt_in(
     state: &AppState,

@@ -17,7 +17,7 @@ use crate::domain::{EmailAddress, FirstName};
 use crate::error::{ApiJson, AppError, ErrorBody};
 use crate::outbox;
 use crate::secret_token::{hash_token, new_token};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -29,20 +29,9 @@ pub fn router() -> Router<AppState> {
 closed_set! {
     pub enum SubscriberStatus {
         /// Signed up; the confirmation link in the e-mail was not clicked yet.
-        Pending = "pending",
-        Confirmed = "confirmed",
-        Unsubscribed = "unsubscribed",
-    }
-}
-
-impl SubscriberStatus {
-    /// For the coach's CSV export.
-    pub fn label(self) -> &'static str {
-        match self {
-            SubscriberStatus::Pending => "In afwachting",
-            SubscriberStatus::Confirmed => "Bevestigd",
-            SubscriberStatus::Unsubscribed => "Uitgeschreven",
-        }
+        Pending = "pending" => "In afwachting",
+        Confirmed = "confirmed" => "Bevestigd",
+        Unsubscribed = "unsubscribed" => "Uitgeschreven",
     }
 }
 

@@ -7,9 +7,9 @@ use crate::events::{COLUMNS as EVENT_COLUMNS, Event, EventKind};
 use crate::ics::{self, CalendarEvent};
 use crate::outbox::compose::{calendar_attachment, compose, link, text};
 use crate::outbox::{self, Attachment, EmailMessage};
-use crate::startup::AppState;
+use crate::state::AppState;
 use crate::tickets::{display_code, new_ticket_code};
-use crate::{dutch, qr};
+use crate::{dutch, money, qr};
 
 /// Issues the tickets and queues the confirmation, in the caller's transaction.
 pub async fn fulfil(tx: &mut Tx, state: &AppState, order_id: i64) -> anyhow::Result<()> {
@@ -70,19 +70,19 @@ pub async fn confirmation_email(
     let mut lines = vec![format!("Bestelling: {quantity} × {product_name}")];
     lines.push(format!(
         "Subtotaal: {}",
-        dutch::euro(order.try_get("subtotal_cents")?)
+        money::euro(order.try_get("subtotal_cents")?)
     ));
     if discount > 0 {
         let code: Option<String> = order.try_get("coupon_code")?;
         lines.push(format!(
             "Korting{}: -{}",
             code.map(|c| format!(" ({c})")).unwrap_or_default(),
-            dutch::euro(discount)
+            money::euro(discount)
         ));
     }
     lines.push(format!(
         "Totaal betaald: {} (btw inbegrepen)",
-        dutch::euro(order.try_get("total_cents")?)
+        money::euro(order.try_get("total_cents")?)
     ));
     if let Some(company) = order.try_get::<Option<String>, _>("company")? {
         let vat: Option<String> = order.try_get("vat_number")?;
@@ -228,7 +228,7 @@ pub async fn notify_refund_needed(
             order.try_get::<String, _>("first_name")?,
             order.try_get::<String, _>("last_name")?,
             order.try_get::<String, _>("email")?,
-            dutch::euro(order.try_get("total_cents")?),
+            money::euro(order.try_get("total_cents")?),
         )),
         link(
             "Betaal dit bedrag terug via Beheer > Bestellingen",

@@ -18,7 +18,7 @@ use crate::configuration::PaymentProviderKind;
 use crate::db::{self, Tx};
 use crate::payments::{PaymentOutcome, PaymentUpdate};
 use crate::products::ProductKind;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub use fulfilment::confirmation_email;
 

@@ -6,9 +6,18 @@ mod worker;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 
+use crate::closed_set::closed_set;
 use crate::db::{self, Tx};
 
 pub use worker::{Deliverer, spawn_worker};
+
+closed_set! {
+    /// What an outbox item delivers.
+    pub enum OutboxKind {
+        Email = "email",
+        Webhook = "webhook",
+    }
+}
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct EmailMessage {
@@ -43,7 +52,7 @@ struct WebhookPayload {
     body: serde_json::Value,
 }
 
-async fn enqueue(tx: &mut Tx, kind: &str, payload: String) -> Result<(), sqlx::Error> {
+async fn enqueue(tx: &mut Tx, kind: OutboxKind, payload: String) -> Result<(), sqlx::Error> {
     let now = db::now();
     sqlx::query(
         "INSERT INTO outbox (kind, payload, status, attempts, next_attempt_at, created_at) \
@@ -60,7 +69,7 @@ async fn enqueue(tx: &mut Tx, kind: &str, payload: String) -> Result<(), sqlx::E
 pub async fn enqueue_email(tx: &mut Tx, message: &EmailMessage) -> Result<(), sqlx::Error> {
     enqueue(
         tx,
-        "email",
+        OutboxKind::Email,
         serde_json::to_string(message).expect("e-mail serializes"),
     )
     .await
@@ -77,7 +86,7 @@ pub async fn enqueue_webhook(
     };
     enqueue(
         tx,
-        "webhook",
+        OutboxKind::Webhook,
         serde_json::to_string(&payload).expect("webhook serializes"),
     )
     .await

@@ -13,7 +13,7 @@ use sqlx::{AnyPool, Row};
 use tokio::sync::{Notify, watch};
 use tokio::task::JoinHandle;
 
-use super::{EmailMessage, WebhookPayload};
+use super::{EmailMessage, OutboxKind, WebhookPayload};
 use crate::configuration::{MailTransport, OutboxSettings, Settings};
 use crate::db;
 
@@ -66,11 +66,10 @@ impl Deliverer {
         })
     }
 
-    async fn deliver(&self, kind: &str, payload: &str) -> anyhow::Result<()> {
+    async fn deliver(&self, kind: OutboxKind, payload: &str) -> anyhow::Result<()> {
         match kind {
-            "email" => self.send_email(serde_json::from_str(payload)?).await,
-            "webhook" => self.post_webhook(serde_json::from_str(payload)?).await,
-            other => bail!("unknown outbox kind {other:?}"),
+            OutboxKind::Email => self.send_email(serde_json::from_str(payload)?).await,
+            OutboxKind::Webhook => self.post_webhook(serde_json::from_str(payload)?).await,
         }
     }
 
@@ -209,10 +208,10 @@ async fn run_due(
             if !claimed {
                 continue;
             }
-            let kind: String = row.try_get("kind")?;
+            let kind: OutboxKind = row.try_get("kind")?;
             let payload: String = row.try_get("payload")?;
             let attempts = row.try_get::<i64, _>("attempts")? + 1;
-            match deliverer.deliver(&kind, &payload).await {
+            match deliverer.deliver(kind, &payload).await {
                 Ok(()) => {
                     sqlx::query(
                         "UPDATE outbox SET status = 'sent', attempts = $1, sent_at = $2, last_error = NULL WHERE id = $3",
@@ -222,7 +221,7 @@ async fn run_due(
                     .bind(id)
                     .execute(pool)
                     .await?;
-                    tracing::info!(outbox_id = id, kind, "outbox item delivered");
+                    tracing::info!(outbox_id = id, %kind, "outbox item delivered");
                 }
                 Err(e) => {
                     let error = format!("{e:#}");
@@ -240,7 +239,7 @@ async fn run_due(
                     if dead {
                         tracing::error!(
                             outbox_id = id,
-                            kind,
+                            %kind,
                             attempts,
                             error,
                             "outbox item gave up after max attempts"
@@ -248,7 +247,7 @@ async fn run_due(
                     } else {
                         tracing::warn!(
                             outbox_id = id,
-                            kind,
+                            %kind,
                             attempts,
                             error,
                             "outbox delivery failed; will retry"

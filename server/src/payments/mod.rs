@@ -1,7 +1,6 @@
 //! Payment providers behind one interface. The provider only moves money; what a payment
 //! means for an order is decided in `orders::apply_payment_update`, the same for every provider.
 pub mod mollie;
-pub mod routes;
 pub mod simulated;
 pub mod stripe;
 
@@ -129,9 +128,4 @@ impl Provider {
             Self::Mollie(p) => p.refund(provider_ref, amount_cents).await,
         }
     }
-}
-
-/// `1234` → `"12.34"`: the decimal amount format Mollie expects.
-pub fn decimal_amount(cents: i64) -> String {
-    format!("{}.{:02}", cents / 100, cents % 100)
 }

@@ -8,10 +8,9 @@ use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{
-    CreatedPayment, NewPayment, PaymentOutcome, PaymentUpdate, WebhookError, decimal_amount,
-};
+use super::{CreatedPayment, NewPayment, PaymentOutcome, PaymentUpdate, WebhookError};
 use crate::configuration::{PaymentSettings, Secret};
+use crate::money;
 
 pub struct Mollie {
     http: reqwest::Client,
@@ -146,7 +145,7 @@ impl Mollie {
         let response = self
             .request(reqwest::Method::POST, &format!("/v2/payments/{id}/refunds"))
             .json(&json!({
-                "amount": {"currency": "EUR", "value": decimal_amount(amount_cents)},
+                "amount": {"currency": "EUR", "value": money::decimal(amount_cents)},
             }))
             .send()
             .await
@@ -158,7 +157,7 @@ impl Mollie {
 
 fn payment_body(payment: &NewPayment<'_>) -> serde_json::Value {
     json!({
-        "amount": {"currency": "EUR", "value": decimal_amount(payment.amount_cents)},
+        "amount": {"currency": "EUR", "value": money::decimal(payment.amount_cents)},
         "description": payment.description,
         "redirectUrl": payment.success_url,
         "cancelUrl": payment.cancel_url,

@@ -11,7 +11,7 @@ use crate::closed_set::closed_set;
 use crate::db;
 use crate::error::{ApiPath, AppError};
 use crate::events::{COLUMNS as EVENT_COLUMNS, Event, EventKind};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 closed_set! {
     pub enum ProductKind {

@@ -10,7 +10,7 @@ use sqlx::{AnyPool, AssertSqlSafe, Row};
 use utoipa::ToSchema;
 
 use crate::error::AppError;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 /// The home page shows at most this many reviews.
 pub const PUBLIC_LIMIT: i64 = 12;

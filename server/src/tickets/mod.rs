@@ -14,21 +14,10 @@ use crate::closed_set::closed_set;
 
 closed_set! {
     pub enum TicketStatus {
-        Valid = "valid",
-        CheckedIn = "checked_in",
+        Valid = "valid" => "Geldig",
+        CheckedIn = "checked_in" => "Ingecheckt",
         /// Refunded or cancelled by the coach; its seat is free again.
-        Cancelled = "cancelled",
-    }
-}
-
-impl TicketStatus {
-    /// For the coach's CSV export.
-    pub fn label(self) -> &'static str {
-        match self {
-            TicketStatus::Valid => "Geldig",
-            TicketStatus::CheckedIn => "Ingecheckt",
-            TicketStatus::Cancelled => "Geannuleerd",
-        }
+        Cancelled = "cancelled" => "Geannuleerd",
     }
 }
 

@@ -21,6 +21,54 @@ fn every_schema_reference_in_the_openapi_document_resolves() {
     }
 }
 
+#[test]
+fn closed_sets_are_documented_with_their_wire_values() {
+    let document: serde_json::Value = serde_json::from_str(&inlumine::openapi::document()).unwrap();
+    let order_status = &document["components"]["schemas"]["OrderStatus"]["enum"];
+    assert_eq!(
+        *order_status,
+        serde_json::json!([
+            "pending",
+            "paid",
+            "cancelled",
+            "expired",
+            "failed",
+            "refunded"
+        ])
+    );
+    // Every closed set's values are lower-case words, never Rust variant names.
+    for (name, schema) in document["components"]["schemas"].as_object().unwrap() {
+        for value in schema["enum"].as_array().into_iter().flatten() {
+            let value = value.as_str().unwrap();
+            assert_eq!(value, value.to_lowercase(), "{name}");
+        }
+    }
+}
+
+#[test]
+fn every_admin_operation_documents_the_token_and_its_refusals() {
+    let document: serde_json::Value = serde_json::from_str(&inlumine::openapi::document()).unwrap();
+    let mut admin_operations = 0;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let guarded = operation["security"] == serde_json::json!([{"bearer": []}]);
+            assert_eq!(guarded, path.starts_with("/api/admin"), "{method} {path}");
+            if guarded {
+                admin_operations += 1;
+                for status in ["401", "403"] {
+                    let schema =
+                        &operation["responses"][status]["content"]["application/json"]["schema"];
+                    assert_eq!(
+                        schema["$ref"], "#/components/schemas/ErrorBody",
+                        "{status} of {method} {path}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(admin_operations > 30, "{admin_operations}");
+}
+
 both_engines!(the_openapi_document_is_served_as_json);
 
 async fn the_openapi_document_is_served_as_json(engine: Engine) {

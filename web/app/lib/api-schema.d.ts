@@ -967,7 +967,7 @@ export interface components {
          * @description How the call takes place.
          * @enum {string}
          */
-        CallMode: "Phone" | "Video" | "InPerson";
+        CallMode: "phone" | "video" | "in_person";
         CallMoveRequest: {
             /** @description A `starts_at` from /api/intro-calls/slots. */
             starts_at?: string;
@@ -989,7 +989,7 @@ export interface components {
          * @description Who cancelled an intro call.
          * @enum {string}
          */
-        CancelledBy: "Visitor" | "Coach";
+        CancelledBy: "visitor" | "coach";
         CheckIn: {
             event_title: string;
             ticket: components["schemas"]["Ticket"];
@@ -1065,7 +1065,7 @@ export interface components {
          * @description The subjects a visitor can choose.
          * @enum {string}
          */
-        ContactSubject: "Coaching" | "Kennismaking" | "VertelavondWebinar" | "Cursus" | "Anders";
+        ContactSubject: "coaching" | "kennismaking" | "vertelavond-webinar" | "cursus" | "anders";
         Coupon: {
             active: boolean;
             /** @description As the coach typed it; checked case-insensitively. */
@@ -1162,7 +1162,7 @@ export interface components {
          * @description How a coupon's value counts.
          * @enum {string}
          */
-        DiscountKind: "Percent" | "Fixed";
+        DiscountKind: "percent" | "fixed";
         DrempelVideo: {
             /** @description UTC, RFC 3339. */
             created_at: string;
@@ -1200,7 +1200,7 @@ export interface components {
          * @description Machine-readable kind of an error.
          * @enum {string}
          */
-        ErrorCode: "Validation" | "BadRequest" | "UnsupportedMediaType" | "PayloadTooLarge" | "NotFound" | "Unauthorized" | "InvalidCredentials" | "SessionExpired" | "Forbidden" | "Conflict" | "MethodNotAllowed" | "RateLimited" | "Unavailable" | "Internal";
+        ErrorCode: "validation" | "bad_request" | "unsupported_media_type" | "payload_too_large" | "not_found" | "unauthorized" | "invalid_credentials" | "session_expired" | "forbidden" | "conflict" | "method_not_allowed" | "rate_limited" | "unavailable" | "internal";
         ErrorDetail: {
             code: components["schemas"]["ErrorCode"];
             fields?: {
@@ -1265,13 +1265,13 @@ export interface components {
          * @description What an event is.
          * @enum {string}
          */
-        EventKind: "Vertelavond" | "Zelfbeeld" | "Webinar";
+        EventKind: "vertelavond" | "zelfbeeld" | "webinar";
         EventList: {
             /** @description Published events that have not ended yet, soonest first. */
             events: components["schemas"]["Event"][];
         };
         /** @enum {string} */
-        EventStatus: "Draft" | "Published" | "Cancelled";
+        EventStatus: "draft" | "published" | "cancelled";
         EventTickets: {
             /** Format: int64 */
             capacity: number;
@@ -1298,7 +1298,7 @@ export interface components {
          * @description Where the coach looks for messages.
          * @enum {string}
          */
-        Folder: "Inbox" | "Archived";
+        Folder: "inbox" | "archived";
         FreeSlot: {
             /** @description UTC, RFC 3339. */
             ends_at: string;
@@ -1328,7 +1328,7 @@ export interface components {
             status: components["schemas"]["IntroCallStatus"];
         };
         /** @enum {string} */
-        IntroCallStatus: "Booked" | "Cancelled";
+        IntroCallStatus: "booked" | "cancelled";
         LoginRequest: {
             email: string;
             password: string;
@@ -1337,7 +1337,7 @@ export interface components {
          * @description What a link in the visitor's e-mail may do.
          * @enum {string}
          */
-        ManageAction: "Cancel" | "Move";
+        ManageAction: "cancel" | "move";
         ManagedCall: {
             /** @description What this link may do. */
             action: components["schemas"]["ManageAction"];
@@ -1357,7 +1357,7 @@ export interface components {
             unread: number;
         };
         /** @enum {string} */
-        MessageStatus: "Unread" | "Read" | "Archived";
+        MessageStatus: "unread" | "read" | "archived";
         MessageStatusInput: {
             status: components["schemas"]["MessageStatus"];
         };
@@ -1379,7 +1379,7 @@ export interface components {
          * @description Why the coach must act on an order.
          * @enum {string}
          */
-        OrderAttention: "RefundNeeded";
+        OrderAttention: "refund_needed";
         OrderEvent: {
             city?: string | null;
             ends_at: string;
@@ -1394,7 +1394,7 @@ export interface components {
          * @description Which orders the list shows: those of one status, or those the coach must act on.
          * @enum {string}
          */
-        OrderFilter: "Pending" | "Paid" | "Cancelled" | "Expired" | "Failed" | "Refunded" | "Attention";
+        OrderFilter: "pending" | "paid" | "cancelled" | "expired" | "failed" | "refunded" | "attention";
         OrderHistoryEntry: {
             /** @description UTC, RFC 3339. */
             created_at: string;
@@ -1406,7 +1406,7 @@ export interface components {
          *     the coach must act.
          * @enum {string}
          */
-        OrderHistoryStatus: "Pending" | "Paid" | "Cancelled" | "Expired" | "Failed" | "Refunded" | "RefundNeeded";
+        OrderHistoryStatus: "pending" | "paid" | "cancelled" | "expired" | "failed" | "refunded" | "refund_needed";
         OrderRequest: {
             coupon?: string | null;
             /**
@@ -1420,7 +1420,7 @@ export interface components {
             quantity: number;
         };
         /** @enum {string} */
-        OrderStatus: "Pending" | "Paid" | "Cancelled" | "Expired" | "Failed" | "Refunded";
+        OrderStatus: "pending" | "paid" | "cancelled" | "expired" | "failed" | "refunded";
         /** @description The order as its buyer may see it on the success and cancelled pages. */
         OrderSummary: {
             /** @description Paid course orders: where the course is followed. */
@@ -1743,7 +1743,7 @@ export interface components {
          * @description Which payment provider takes the payments; stored with each order.
          * @enum {string}
          */
-        PaymentProviderKind: "Simulated" | "Stripe" | "Mollie";
+        PaymentProviderKind: "simulated" | "stripe" | "mollie";
         Product: {
             description: string;
             event_kind?: null | components["schemas"]["EventKind"];
@@ -1768,7 +1768,7 @@ export interface components {
             events: components["schemas"]["Event"][];
         };
         /** @enum {string} */
-        ProductKind: "Course" | "Event";
+        ProductKind: "course" | "event";
         Quote: {
             coupon?: null | components["schemas"]["QuoteCoupon"];
             /** Format: int64 */
@@ -1813,7 +1813,7 @@ export interface components {
             refresh_token: string;
         };
         /** @enum {string} */
-        RegistrationStatus: "Registered" | "AlreadyRegistered";
+        RegistrationStatus: "registered" | "already_registered";
         Review: {
             avatar_url?: string | null;
             /** @description UTC, RFC 3339. */
@@ -1858,7 +1858,7 @@ export interface components {
             count: number;
         };
         /** @enum {string} */
-        Role: "Admin" | "User";
+        Role: "admin" | "user";
         Session: {
             /** @description Send as `Authorization: Bearer …` to /api/admin. */
             access_token: string;
@@ -1883,7 +1883,7 @@ export interface components {
          * @description The buttons of the simulated payment page.
          * @enum {string}
          */
-        SimulatedButton: "Paid" | "Cancelled" | "Failed";
+        SimulatedButton: "paid" | "cancelled" | "failed";
         SimulatedOutcome: {
             /** @description The button pressed. */
             outcome: components["schemas"]["SimulatedButton"];
@@ -1949,7 +1949,7 @@ export interface components {
             unsubscribed: number;
         };
         /** @enum {string} */
-        SubscriberStatus: "Pending" | "Confirmed" | "Unsubscribed";
+        SubscriberStatus: "pending" | "confirmed" | "unsubscribed";
         Ticket: {
             /** @description UTC, RFC 3339. */
             checked_in_at?: string | null;
@@ -1972,7 +1972,7 @@ export interface components {
             status: components["schemas"]["TicketStatus"];
         };
         /** @enum {string} */
-        TicketStatus: "Valid" | "CheckedIn" | "Cancelled";
+        TicketStatus: "valid" | "checked_in" | "cancelled";
         TokenRequest: {
             /** @description The token from the link in the e-mail. */
             token?: string;
@@ -2009,7 +2009,7 @@ export interface components {
          * @description The part of a dated list to show.
          * @enum {string}
          */
-        When: "Upcoming" | "Past";
+        When: "upcoming" | "past";
     };
     responses: never;
     parameters: never;
@@ -3419,7 +3419,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrderDetail"];
                 };
             };
-            /** @description Not signed in */
+            /** @description No valid access token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3485,7 +3485,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not signed in */
+            /** @description No valid access token */
             401: {
                 headers: {
                     [name: string]: unknown;

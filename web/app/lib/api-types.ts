@@ -45,13 +45,19 @@ export type AdminOrder = Schemas["AdminOrder"];
 export type AdminOrderDetail = Schemas["AdminOrderDetail"];
 export type Ticket = Schemas["Ticket"];
 
-// Closed sets: the schema's own values (a union once the server declares the enum).
-export type EventKind = PublicEvent["kind"];
-export type EventStatus = PublicEvent["status"];
-export type SubscriberStatus = Schemas["Subscriber"]["status"];
-export type CallMode = IntroCall["mode"];
-export type MessageStatus = ContactMessage["status"];
-export type OrderStatus = AdminOrder["status"];
-export type TicketStatus = Ticket["status"];
-export type DiscountKind = Coupon["discount_kind"];
-export type SimulatedOutcome = Schemas["SimulatedOutcome"]["outcome"];
+// Closed sets, as the server declares them (one enum each, so the unions are generated too).
+export type EventKind = Schemas["EventKind"];
+export type EventStatus = Schemas["EventStatus"];
+export type When = Schemas["When"];
+export type SubscriberStatus = Schemas["SubscriberStatus"];
+export type CallMode = Schemas["CallMode"];
+export type ContactSubject = Schemas["ContactSubject"];
+export type MessageStatus = Schemas["MessageStatus"];
+export type Folder = Schemas["Folder"];
+export type OrderStatus = Schemas["OrderStatus"];
+export type OrderHistoryStatus = Schemas["OrderHistoryStatus"];
+export type OrderFilter = Schemas["OrderFilter"];
+export type PaymentProviderKind = Schemas["PaymentProviderKind"];
+export type TicketStatus = Schemas["TicketStatus"];
+export type DiscountKind = Schemas["DiscountKind"];
+export type SimulatedButton = Schemas["SimulatedButton"];

@@ -1,7 +1,7 @@
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { SimulatedPaymentContent } from "@/features/checkout/components/simulated-payment";
-import { EventsLoading } from "@/features/events/components/upcoming-events";
+import { EventsLoading } from "@/components/ui/load-status";
 import { pageMeta } from "@/lib/seo";
 import { useHydrated } from "@/lib/use-hydrated";
 

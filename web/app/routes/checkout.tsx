@@ -2,7 +2,8 @@ import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";
 import { CheckoutPage } from "@/features/checkout/components/checkout-page";
-import { EventsLoading } from "@/features/events/components/upcoming-events";
+import { LeaveEmail } from "@/features/newsletter/components/leave-email";
+import { EventsLoading } from "@/components/ui/load-status";
 import { pageMeta } from "@/lib/seo";
 import { useHydrated } from "@/lib/use-hydrated";
 
@@ -27,7 +28,7 @@ export default function Checkout() {
         breadcrumbs={crumbs}
         intro={<p>Vul je gegevens in, kijk je bestelling na en ga verder naar de betaling.</p>}
       />
-      <Section>{hydrated ? <CheckoutPage /> : <EventsLoading />}</Section>
+      <Section>{hydrated ? <CheckoutPage leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>} /> : <EventsLoading />}</Section>
     </>
   );
 }

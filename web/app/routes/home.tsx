@@ -6,7 +6,7 @@ import { SunMotif } from "@/components/ui/sun-motif";
 import { site } from "@/config/site";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
 import { Testimonials } from "@/features/reviews/components/testimonials";
-import { VideoEmbed } from "@/features/video/components/video-embed";
+import { VideoEmbed } from "@/components/ui/video-embed";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {

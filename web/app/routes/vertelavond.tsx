@@ -2,6 +2,7 @@ import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
+import { LeaveEmail } from "@/features/newsletter/components/leave-email";
 import { ProductDates } from "@/features/products/components/product-dates";
 import { pageMeta } from "@/lib/seo";
 
@@ -57,7 +58,7 @@ export default function Vertelavond() {
             actionLabel="Koop tickets"
             firstLabel="Volgende vertelavond"
             columns={1}
-            newsletter="#nieuwsbrief"
+            leaveEmail={(message) => <LeaveEmail form="#nieuwsbrief">{message}</LeaveEmail>}
             empty={<p>Er staat nog geen nieuwe vertelavond gepland.</p>}
           />
         </div>

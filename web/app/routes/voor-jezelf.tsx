@@ -3,7 +3,7 @@ import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";
 import { DrempelVideoList } from "@/features/drempel-videos/components/drempel-video-list";
-import { VideoEmbed } from "@/features/video/components/video-embed";
+import { VideoEmbed } from "@/components/ui/video-embed";
 import { pageMeta } from "@/lib/seo";
 
 const crumbs = [{ name: "Voor jezelf", path: "/voor-jezelf" }];

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, site } from "@/config/site";
+import { LeaveEmail } from "@/features/newsletter/components/leave-email";
 import { ProductDates } from "@/features/products/components/product-dates";
 import { formatPriceCents } from "@/lib/format";
 import { pageMeta } from "@/lib/seo";
@@ -46,6 +47,7 @@ export default function ZelfbeeldOmmekeerBooking() {
           slug={course.slug}
           actionLabel="Boek deze datum"
           empty={<p>Er staan op dit moment geen nieuwe data gepland.</p>}
+          leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
         />
         <p className="mt-10 max-w-2xl text-ink-soft">
           Je boekt per reeks van {course.durationDays} dagen. Na je betaling krijg je meteen een bevestiging per e-mail,

@@ -2,6 +2,7 @@ import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, site } from "@/config/site";
 import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
+import { LeaveEmail } from "@/features/newsletter/components/leave-email";
 import { ProductDates } from "@/features/products/components/product-dates";
 import { coursePageMeta } from "@/lib/seo";
 
@@ -73,6 +74,7 @@ export default function ZelfbeeldOmmekeer() {
           slug={course.slug}
           actionLabel="Boek deze datum"
           empty={<p>Er staan op dit moment geen nieuwe data gepland.</p>}
+          leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
         />
       </Section>
     </>

@@ -6,7 +6,7 @@ import type { Route } from "./+types/layout";
 import { SkipLink } from "@/components/layout/skip-link";
 import { Spinner } from "@/components/ui/spinner";
 import { site } from "@/config/site";
-import { adminSections } from "@/features/admin/lib/admin-sections";
+import { adminSections } from "@/lib/admin-sections";
 import { adminButton } from "@/components/admin/styles";
 import { adminAuth } from "@/lib/admin-auth";
 import { apiClient } from "@/lib/api";

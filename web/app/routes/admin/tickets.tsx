@@ -1,6 +1,6 @@
 import { EventsAdmin } from "@/features/events/components/events-admin";
-import { CheckInBox } from "@/features/tickets/components/check-in-box";
-import { TicketsList } from "@/features/tickets/components/tickets-list";
+import { CheckInBox } from "@/features/orders/components/check-in-box";
+import { TicketsList } from "@/features/orders/components/tickets-list";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {

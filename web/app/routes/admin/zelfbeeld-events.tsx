@@ -1,5 +1,5 @@
 import { ZelfbeeldEventsAdmin } from "@/features/events/components/zelfbeeld-events-admin";
-import { TicketsList } from "@/features/tickets/components/tickets-list";
+import { TicketsList } from "@/features/orders/components/tickets-list";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiClient, unwrap } from "@/lib/api";
-import type { SimulatedOutcome } from "@/lib/api-types";
+import type { SimulatedButton } from "@/lib/api-types";
 
 export function getSimulatedPayment(reference: string) {
   return unwrap(apiClient.GET("/api/payments/simulated/{reference}", { params: { path: { reference } } }));
 }
 
 /** Ends the test payment; the server sends the same webhook a real provider would. */
-export function completeSimulatedPayment(reference: string, outcome: SimulatedOutcome) {
+export function completeSimulatedPayment(reference: string, outcome: SimulatedButton) {
   return unwrap(
     apiClient.POST("/api/payments/simulated/{reference}", { params: { path: { reference } }, body: { outcome } }),
   );

@@ -22,7 +22,7 @@ import { leaveTo } from "@/features/checkout/lib/leave-to";
 import { couponLine } from "@/features/checkout/lib/price";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import type { ProductDetail } from "@/lib/api-types";
-import { formatEventWhen, maxQuantity, seatsLabel, venueLine } from "@/features/products/lib/availability";
+import { formatEventWhen, maxQuantity, seatsLabel, venueLine } from "@/lib/availability";
 import { ApiError } from "@/lib/api";
 import type { PublicEvent } from "@/lib/api-types";
 import { formatPriceCents } from "@/lib/format";
@@ -63,7 +63,7 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
 
   useEffect(() => saveDraft(draft), [draft]);
 
-  // The stored attempt's order is over (canceled, failed, expired, paid): the next submit is a new attempt.
+  // The stored attempt's order is over (cancelled, failed, expired, paid): the next submit is a new attempt.
   const previousOrder = useOrder(draft.orderId);
   useEffect(() => {
     const status = previousOrder.data?.status;

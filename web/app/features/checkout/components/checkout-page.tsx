@@ -1,10 +1,10 @@
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CheckoutForm } from "@/features/checkout/components/checkout-form";
-import { parseCheckoutParams } from "@/features/checkout/lib/checkout-params";
-import { EventsError, EventsLoading } from "@/features/events/components/upcoming-events";
-import { useProduct } from "@/features/products/api/get-product";
-import { LeaveEmail } from "@/features/products/components/leave-email";
-import { isBookable } from "@/features/products/lib/availability";
+import { parseCheckoutParams } from "@/lib/checkout-params";
+import { EventsError, EventsLoading } from "@/components/ui/load-status";
+import { useProduct } from "@/lib/products/get-product";
+import { isBookable } from "@/lib/availability";
 import { ApiError } from "@/lib/api";
 
 function NothingChosen({ reason }: { reason?: string }) {
@@ -31,7 +31,7 @@ function NothingChosen({ reason }: { reason?: string }) {
 }
 
 /** /checkout?product=…[&event=…][&qty=…]: the product, its date and the form. Client-side only. */
-export function CheckoutPage() {
+export function CheckoutPage({ leaveEmail }: { leaveEmail: (message: ReactNode) => ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseCheckoutParams(searchParams);
   const product = useProduct(params.product);
@@ -68,15 +68,15 @@ export function CheckoutPage() {
   if (!event) {
     return (
       <div className="max-w-2xl">
-        <LeaveEmail>
+        {leaveEmail(
           <p>
             {requestedSoldOut
               ? `${detail.name}: deze datum is helaas uitverkocht.`
               : detail.events.length > 0
                 ? `${detail.name}: alle geplande data zijn uitverkocht.`
                 : `${detail.name}: er is op dit moment geen datum gepland.`}
-          </p>
-        </LeaveEmail>
+          </p>,
+        )}
       </div>
     );
   }

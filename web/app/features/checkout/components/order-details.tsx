@@ -1,7 +1,7 @@
 import type { OrderSummary } from "@/lib/api-types";
-import { checkoutHref } from "@/features/checkout/lib/checkout-params";
+import { checkoutHref } from "@/lib/checkout-params";
 import { formatDiscountCents } from "@/features/checkout/lib/price";
-import { formatEventWhen } from "@/features/products/lib/availability";
+import { formatEventWhen } from "@/lib/availability";
 import { formatPriceCents } from "@/lib/format";
 
 /** Back to a filled checkout for the same product, date and quantity. */

@@ -7,10 +7,10 @@ import { site } from "@/config/site";
 import { useOrder } from "@/features/checkout/api/get-order";
 import type { OrderSummary } from "@/lib/api-types";
 import { OrderDetails, retryHref } from "@/features/checkout/components/order-details";
-import { checkoutHref } from "@/features/checkout/lib/checkout-params";
+import { checkoutHref } from "@/lib/checkout-params";
 import { clearDraft, finishAttempt, loadDraft } from "@/features/checkout/lib/checkout-storage";
-import { EventsError } from "@/features/events/components/upcoming-events";
-import { useProduct } from "@/features/products/api/get-product";
+import { EventsError } from "@/components/ui/load-status";
+import { useProduct } from "@/lib/products/get-product";
 import { ApiError } from "@/lib/api";
 
 const SLOW_AFTER_MS = 30_000;
@@ -66,7 +66,7 @@ function NotPaid({ order }: { order: OrderSummary }) {
   const reason =
     order.status === "expired"
       ? "De tijd om te betalen is verstreken, dus je bestelling is vervallen."
-      : order.status === "canceled"
+      : order.status === "cancelled"
         ? "Je bestelling werd geannuleerd."
         : order.status === "refunded"
           ? "Deze bestelling werd terugbetaald."

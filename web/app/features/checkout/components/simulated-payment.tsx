@@ -3,17 +3,17 @@ import { useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { buttonClasses, ButtonLink } from "@/components/ui/button-link";
 import { completeSimulatedPayment, useSimulatedPayment } from "@/features/checkout/api/simulated-payment";
-import type { SimulatedOutcome } from "@/lib/api-types";
+import type { SimulatedButton } from "@/lib/api-types";
 import { leaveTo } from "@/features/checkout/lib/leave-to";
-import { EventsError, EventsLoading } from "@/features/events/components/upcoming-events";
+import { EventsError, EventsLoading } from "@/components/ui/load-status";
 import { ApiError } from "@/lib/api";
 import { formatPriceCents } from "@/lib/format";
 
 const OPEN_STATUSES = new Set(["pending", "open", "created"]);
 
-const outcomes: { outcome: SimulatedOutcome; label: string; variant: "primary" | "secondary" }[] = [
+const outcomes: { outcome: SimulatedButton; label: string; variant: "primary" | "secondary" }[] = [
   { outcome: "paid", label: "Betalen", variant: "primary" },
-  { outcome: "canceled", label: "Annuleren", variant: "secondary" },
+  { outcome: "cancelled", label: "Annuleren", variant: "secondary" },
   { outcome: "failed", label: "Mislukt", variant: "secondary" },
 ];
 
@@ -25,11 +25,11 @@ export function SimulatedPaymentContent() {
   const [searchParams] = useSearchParams();
   const ref = searchParams.get("sessie");
   const payment = useSimulatedPayment(ref);
-  const [busy, setBusy] = useState<SimulatedOutcome | null>(null);
+  const [busy, setBusy] = useState<SimulatedButton | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busyRef = useRef(false);
 
-  async function finish(outcome: SimulatedOutcome) {
+  async function finish(outcome: SimulatedButton) {
     if (!ref || busyRef.current) return;
     busyRef.current = true;
     setBusy(outcome);

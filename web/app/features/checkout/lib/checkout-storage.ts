@@ -123,14 +123,14 @@ export function draftFor(
   };
 }
 
-/** A fresh attempt with the same answers: the previous order was canceled, failed or expired. */
+/** A fresh attempt with the same answers: the previous order was cancelled, failed or expired. */
 export function withNewAttempt(draft: CheckoutDraft, makeKey: () => string = newIdempotencyKey): CheckoutDraft {
   return { ...draft, idempotencyKey: makeKey(), orderId: null };
 }
 
 /**
  * Marks the stored attempt finished when its order is `orderId` (called by the payment result
- * pages for a canceled, failed or expired order), so "Opnieuw proberen" makes a new order.
+ * pages for a cancelled, failed or expired order), so "Opnieuw proberen" makes a new order.
  */
 export function finishAttempt(orderId: string, storage: MaybeStorage = sessionStore()): CheckoutDraft | null {
   const draft = loadDraft(storage);

@@ -7,9 +7,7 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { apiClient, unwrap } from "@/lib/api";
-import type { MessageStatus } from "@/lib/api-types";
-
-export type Folder = "inbox" | "archived";
+import type { Folder, MessageStatus } from "@/lib/api-types";
 
 export function adminMessagesQueryOptions(query: { folder: Folder; page: number; perPage: number; q: string }) {
   return queryOptions({

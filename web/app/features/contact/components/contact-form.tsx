@@ -24,7 +24,7 @@ export function ContactForm() {
         name: v.name.trim(),
         email: v.email.trim(),
         phone: v.phone.trim() || null,
-        subject: v.subject,
+        subject: CONTACT_SUBJECTS.find((s) => s.value === v.subject)?.value,
         message: v.message.trim(),
         privacy_consent: v.privacy_consent,
         website: v.website,

@@ -11,13 +11,8 @@ import { RowButton } from "@/components/admin/row-button";
 import { DataList, useListState, type Column } from "@/components/admin/data-list";
 import { errorMessage } from "@/components/form/form-errors";
 import { adminButton } from "@/components/admin/styles";
-import {
-  useAdminMessages,
-  useDeleteMessage,
-  useSetMessageStatus,
-  type Folder,
-} from "@/features/contact/api/admin-messages";
-import type { ContactMessage, MessageStatus } from "@/lib/api-types";
+import { useAdminMessages, useDeleteMessage, useSetMessageStatus } from "@/features/contact/api/admin-messages";
+import type { ContactMessage, Folder, MessageStatus } from "@/lib/api-types";
 import { formatDateTime } from "@/lib/format";
 
 const PER_PAGE = 20;

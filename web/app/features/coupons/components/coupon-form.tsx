@@ -5,7 +5,7 @@ import { adminButton } from "@/components/admin/styles";
 import { labelClass } from "@/components/form/styles";
 import { useForm } from "@/components/form/use-form";
 import { useCreateCoupon } from "@/features/coupons/api/create-coupon";
-import { useProducts } from "@/features/coupons/api/list-products";
+import { useProducts } from "@/lib/products/list-products";
 import type { Coupon, DiscountKind } from "@/lib/api-types";
 import { useUpdateCoupon } from "@/features/coupons/api/update-coupon";
 import { ALL_PRODUCTS_LABEL, discountLabel, usageLabel } from "@/features/coupons/lib/coupon-labels";

@@ -2,7 +2,7 @@
 import type { FieldErrors } from "@/components/form/form-errors";
 import type { Coupon, CouponInput, DiscountKind } from "@/lib/api-types";
 import { normalizeCouponCode } from "@/features/coupons/lib/coupon-labels";
-import { centsToEuroInput, parseEuroToCents } from "@/features/events/lib/euro";
+import { centsToEuroInput, parseEuroToCents } from "@/lib/euro";
 
 /** Error keys are the server's input field names, so its `error.fields` land on the same inputs. */
 export type CouponField =

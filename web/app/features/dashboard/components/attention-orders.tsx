@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "@/components/admin/badge";
 import { cardClass } from "@/components/admin/styles";
 import type { AdminOrder } from "@/lib/api-types";
-import { attentionLabel, buyerName, orderStatusLabel, orderStatusTone } from "@/features/orders/lib/order-labels";
+import { attentionLabel, buyerName, orderStatusLabel, orderStatusTone } from "@/lib/order-labels";
 import { formatPriceCents, formatShortDate } from "@/lib/format";
 
 /** Orders the coach must look at: late payments to refund, failed payments of the last 30 days. */

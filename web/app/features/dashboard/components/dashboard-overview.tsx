@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/admin/badge";
 import { LoadError, LoadingBlock } from "@/components/admin/query-status";
-import { adminSections } from "@/features/admin/lib/admin-sections";
+import { adminSections } from "@/lib/admin-sections";
 import { cardClass } from "@/components/admin/styles";
 import { useDashboard } from "@/features/dashboard/api/get-dashboard";
 import { AttentionOrders } from "@/features/dashboard/components/attention-orders";
@@ -11,8 +11,8 @@ import { RevenueChart } from "@/features/dashboard/components/revenue-chart";
 import { SignupsChart } from "@/features/dashboard/components/signups-chart";
 import { TicketSales } from "@/features/dashboard/components/ticket-sales";
 import { formatAverageRating, formatCount } from "@/features/dashboard/lib/dashboard-format";
-import { eventKindLabel, eventStatusLabel, eventStatusTone, seatsText } from "@/features/events/lib/event-labels";
-import { callModeLabel } from "@/features/intro-calls/lib/call-labels";
+import { eventKindLabel, eventStatusLabel, eventStatusTone, seatsText } from "@/lib/event-labels";
+import { callModeLabel } from "@/lib/call-labels";
 import { formatDateAt, formatDateTime } from "@/lib/format";
 
 function StatCard({ title, children, to, linkLabel }: { title: string; children: ReactNode; to: string; linkLabel: string }) {

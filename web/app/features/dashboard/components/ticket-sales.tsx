@@ -3,7 +3,7 @@ import { DataTable, type Column } from "@/components/admin/data-list";
 import { cardClass } from "@/components/admin/styles";
 import type { EventTickets } from "@/lib/api-types";
 import { formatCount } from "@/features/dashboard/lib/dashboard-format";
-import { eventKindLabel } from "@/features/events/lib/event-labels";
+import { eventKindLabel } from "@/lib/event-labels";
 import { formatDateTime } from "@/lib/format";
 
 const columns: Column<EventTickets>[] = [

@@ -15,8 +15,8 @@ import {
   type DrempelVideoField,
   type DrempelVideoFormValues,
 } from "@/features/drempel-videos/lib/drempel-video-validation";
-import { VideoEmbed } from "@/features/video/components/video-embed";
-import { parseVideoUrl } from "@/features/video/lib/parse-video-url";
+import { VideoEmbed } from "@/components/ui/video-embed";
+import { parseVideoUrl } from "@/lib/parse-video-url";
 import type { DrempelVideo } from "@/lib/api-types";
 
 function VideoPreview({ url, title }: { url: string; title: string }) {

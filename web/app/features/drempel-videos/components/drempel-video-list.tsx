@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useDrempelVideos } from "@/features/drempel-videos/api/get-drempel-videos";
-import { VideoEmbed } from "@/features/video/components/video-embed";
+import { VideoEmbed } from "@/components/ui/video-embed";
 
 /** The published threshold videos on /voor-jezelf, in the coach's order (loaded in the browser). */
 export function DrempelVideoList() {

@@ -15,7 +15,7 @@ import { useMoveDrempelVideo } from "@/features/drempel-videos/api/move-drempel-
 import { useUpdateDrempelVideo } from "@/features/drempel-videos/api/update-drempel-video";
 import { DrempelVideoForm } from "@/features/drempel-videos/components/drempel-video-form";
 import { drempelVideoToInput } from "@/features/drempel-videos/lib/drempel-video-validation";
-import { parseVideoUrl } from "@/features/video/lib/parse-video-url";
+import { parseVideoUrl } from "@/lib/parse-video-url";
 import type { Direction, DrempelVideo } from "@/lib/api-types";
 
 const PER_PAGE = 100;

@@ -1,6 +1,6 @@
 // The threshold-video form's checks: the same limits the server applies (it checks again).
 import type { FieldErrors } from "@/components/form/form-errors";
-import { parseVideoUrl } from "@/features/video/lib/parse-video-url";
+import { parseVideoUrl } from "@/lib/parse-video-url";
 import type { DrempelVideo, DrempelVideoInput } from "@/lib/api-types";
 
 export type DrempelVideoField = "title" | "description" | "video_url";

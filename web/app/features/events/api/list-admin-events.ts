@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { apiClient, unwrap } from "@/lib/api";
-import type { EventKind } from "@/lib/api-types";
-
-export type EventWhen = "upcoming" | "past";
+import type { EventKind, When } from "@/lib/api-types";
 
 export interface AdminEventsQuery {
   kind: EventKind;
-  when: EventWhen;
+  when: When;
   page: number;
   perPage: number;
 }

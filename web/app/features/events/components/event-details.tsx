@@ -2,11 +2,11 @@ import { CalendarDays, Clock, Euro, MapPin, Users } from "lucide-react";
 import type { PublicEvent } from "@/lib/api-types";
 import { formatDate, formatPriceCents, formatTimeRange, isSameBrusselsDay, formatDateTime } from "@/lib/format";
 
-export function isSoldOut(event: PublicEvent): boolean {
+function isSoldOut(event: PublicEvent): boolean {
   return event.seats_left <= 0;
 }
 
-export function isCancelled(event: PublicEvent): boolean {
+function isCancelled(event: PublicEvent): boolean {
   return event.status === "cancelled";
 }
 

@@ -8,8 +8,8 @@ import { adminButton } from "@/components/admin/styles";
 import { labelClass } from "@/components/form/styles";
 import { useCreateEvent } from "@/features/events/api/create-event";
 import { useUpdateEvent } from "@/features/events/api/update-event";
-import { centsToEuroInput } from "@/features/events/lib/euro";
-import { EVENT_STATUSES, eventKindLabel, eventStatusLabel, seatsText } from "@/features/events/lib/event-labels";
+import { centsToEuroInput } from "@/lib/euro";
+import { EVENT_STATUSES, eventKindLabel, eventStatusLabel, seatsText } from "@/lib/event-labels";
 import {
   EVENT_LIMITS,
   eventFormToInput,
@@ -18,7 +18,7 @@ import {
   type EventField,
   type EventFormValues,
 } from "@/features/events/lib/event-validation";
-import type { AdminEvent, EventKind } from "@/lib/api-types";
+import type { AdminEvent, EventKind, EventStatus } from "@/lib/api-types";
 import { formatDateTime } from "@/lib/format";
 
 /** A new zelfbeeld date starts from the course's name and price and the practice's town. */
@@ -65,7 +65,7 @@ export function newEventForm(kind: EventKind, productPriceCents?: number | null)
     : { ...base, postal_code: site.contact.postalCode, city: site.contact.city, capacity: "30" };
 }
 
-const statusHints: Record<string, string> = {
+const statusHints: Record<EventStatus, string> = {
   draft: "Concept: nog niet zichtbaar op de website.",
   published: "Gepubliceerd: zichtbaar op de website en te boeken.",
   cancelled: "Geannuleerd: blijft zichtbaar als geannuleerd, niet meer te boeken.",

@@ -11,19 +11,19 @@ import { DataList, useListState, type Column } from "@/components/admin/data-lis
 import { FilterSelect } from "@/components/admin/filter-select";
 import { errorMessage } from "@/components/form/form-errors";
 import { adminButton, cardClass } from "@/components/admin/styles";
-import { useProducts } from "@/features/coupons/api/list-products";
+import { useProducts } from "@/lib/products/list-products";
 import { useDeleteEvent } from "@/features/events/api/delete-event";
-import { useAdminEvents, type EventWhen } from "@/features/events/api/list-admin-events";
+import { useAdminEvents } from "@/features/events/api/list-admin-events";
 import { useUpdateEvent } from "@/features/events/api/update-event";
 import { EventForm } from "@/features/events/components/event-form";
-import { eventKindCopy, eventKindLabel, eventStatusLabel, eventStatusTone } from "@/features/events/lib/event-labels";
+import { eventKindCopy, eventKindLabel, eventStatusLabel, eventStatusTone } from "@/lib/event-labels";
 import { eventFormToInput, eventToForm } from "@/features/events/lib/event-validation";
-import type { AdminEvent, EventKind } from "@/lib/api-types";
+import type { AdminEvent, EventKind, When } from "@/lib/api-types";
 import { formatDate, formatPriceCents, formatTime, formatTimeRange, isSameBrusselsDay } from "@/lib/format";
 
 const PER_PAGE = 10;
 
-const tabs: { value: EventWhen; label: string }[] = [
+const tabs: { value: When; label: string }[] = [
   { value: "upcoming", label: "Komende data" },
   { value: "past", label: "Voorbije data" },
 ];
@@ -52,7 +52,7 @@ export function eventVenue(event: AdminEvent): string {
 
 interface EventsTableProps {
   kind: EventKind;
-  when: EventWhen;
+  when: When;
   attendees?: string;
   selectedId: number | null;
   onItems: (items: AdminEvent[]) => void;
@@ -156,7 +156,7 @@ interface EventsAdminProps {
 /** Events of one or more kinds: upcoming and past in two tabs; add, edit, cancel, delete; per event its attendees. */
 export function EventsAdmin({ title, intro, kinds, top, attendees }: EventsAdminProps) {
   const [kind, setKind] = useState<EventKind>(kinds[0]!);
-  const [when, setWhen] = useState<EventWhen>("upcoming");
+  const [when, setWhen] = useState<When>("upcoming");
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminEvent | null>(null);
   const [cancelling, setCancelling] = useState<AdminEvent | null>(null);
@@ -205,7 +205,7 @@ export function EventsAdmin({ title, intro, kinds, top, attendees }: EventsAdmin
     try {
       const input = eventFormToInput(
         { ...eventToForm(cancelling), status: "cancelled" },
-        cancelling.kind as EventKind,
+        cancelling.kind,
         cancelling.online_url ?? null,
       );
       await update.mutateAsync({ id: cancelling.id, input });
@@ -296,7 +296,7 @@ export function EventsAdmin({ title, intro, kinds, top, attendees }: EventsAdmin
           <EventForm
             key={editing.mode === "edit" ? editing.event.id : `new-${kind}`}
             event={editing.mode === "edit" ? editing.event : null}
-            kind={editing.mode === "edit" ? (editing.event.kind as EventKind) : kind}
+            kind={editing.mode === "edit" ? editing.event.kind : kind}
             productPriceCents={productPrice}
             onDone={() => setEditing(null)}
           />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useUpcomingEvents } from "@/features/events/api/get-upcoming-events";
+import { EventsError, EventsLoading } from "@/components/ui/load-status";
 import { EventDetails } from "@/features/events/components/event-details";
 import type { EventKind, PublicEvent } from "@/lib/api-types";
 
@@ -12,22 +13,6 @@ interface UpcomingEventsProps {
   /** Only show the first N events. */
   limit?: number;
   headingLevel?: "h2" | "h3";
-}
-
-export function EventsLoading() {
-  return (
-    <p role="status" className="text-ink-soft">
-      Laden...
-    </p>
-  );
-}
-
-export function EventsError() {
-  return (
-    <p role="alert" className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-      De data konden nu niet geladen worden. Probeer het later opnieuw, of neem gerust contact op.
-    </p>
-  );
 }
 
 /** List of upcoming events of one kind, loaded from the API. */

@@ -1,6 +1,6 @@
 // The zelfbeeld-event form's checks: the same rules the server applies (it checks again).
 import type { FieldErrors } from "@/components/form/form-errors";
-import { centsToEuroInput, parseEuroToCents } from "@/features/events/lib/euro";
+import { centsToEuroInput, parseEuroToCents } from "@/lib/euro";
 import type { AdminEvent, EventInput, EventKind, EventStatus } from "@/lib/api-types";
 
 /** Error keys are the server's input field names, so its `error.fields` land on the same inputs. */
@@ -57,7 +57,7 @@ export function eventToForm(event: AdminEvent): EventFormValues {
     online_url: event.online_url ?? "",
     capacity: String(event.capacity),
     price: centsToEuroInput(event.price_cents),
-    status: (event.status as EventStatus) ?? "draft",
+    status: event.status,
   };
 }
 

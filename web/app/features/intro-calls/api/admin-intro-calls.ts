@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiClient, unwrap } from "@/lib/api";
+import type { When } from "@/lib/api-types";
 
-export type CallWhen = "upcoming" | "past";
-
-export function adminIntroCallsQueryOptions(query: { when: CallWhen; page: number; perPage: number }) {
+export function adminIntroCallsQueryOptions(query: { when: When; page: number; perPage: number }) {
   return queryOptions({
     queryKey: ["admin", "intro-calls", query],
     queryFn: () =>
@@ -16,7 +15,7 @@ export function adminIntroCallsQueryOptions(query: { when: CallWhen; page: numbe
   });
 }
 
-export function useAdminIntroCalls(query: { when: CallWhen; page: number; perPage: number }) {
+export function useAdminIntroCalls(query: { when: When; page: number; perPage: number }) {
   return useQuery(adminIntroCallsQueryOptions(query));
 }
 

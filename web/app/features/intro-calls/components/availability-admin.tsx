@@ -15,7 +15,7 @@ import {
   type AvailabilityField,
   type AvailabilityValues,
 } from "@/features/intro-calls/lib/availability-form";
-import { WEEKDAYS } from "@/features/intro-calls/lib/call-labels";
+import { WEEKDAYS } from "@/lib/call-labels";
 import type { AvailabilityForm } from "@/lib/api-types";
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -10,7 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { bookCall } from "@/features/intro-calls/api/book-call";
 import { slotsQueryOptions, useSlots } from "@/features/intro-calls/api/get-slots";
 import { SlotPicker } from "@/features/intro-calls/components/slot-picker";
-import { CALL_MODES, callModeLabel } from "@/features/intro-calls/lib/call-labels";
+import { CALL_MODES, callModeLabel } from "@/lib/call-labels";
 import { ApiError } from "@/lib/api";
 import type { BookingResponse, CallMode } from "@/lib/api-types";
 import { formatDateAt } from "@/lib/format";

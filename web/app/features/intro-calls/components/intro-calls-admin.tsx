@@ -12,9 +12,9 @@ import { RowButton } from "@/components/admin/row-button";
 import { DataList, useListState, type Column } from "@/components/admin/data-list";
 import { adminButton } from "@/components/admin/styles";
 import { useForm } from "@/components/form/use-form";
-import { useAdminIntroCalls, useCancelIntroCall, type CallWhen } from "@/features/intro-calls/api/admin-intro-calls";
-import { callModeLabel } from "@/features/intro-calls/lib/call-labels";
-import type { IntroCall } from "@/lib/api-types";
+import { useAdminIntroCalls, useCancelIntroCall } from "@/features/intro-calls/api/admin-intro-calls";
+import { callModeLabel } from "@/lib/call-labels";
+import type { IntroCall, When } from "@/lib/api-types";
 import { formatDateAt, formatTime } from "@/lib/format";
 
 const PER_PAGE = 10;
@@ -54,7 +54,7 @@ const columns: Column<IntroCall>[] = [
   },
 ];
 
-function CallsTable({ when, onCancel }: { when: CallWhen; onCancel: (call: IntroCall) => void }) {
+function CallsTable({ when, onCancel }: { when: When; onCancel: (call: IntroCall) => void }) {
   const list = useListState({ perPage: PER_PAGE });
   const calls = useAdminIntroCalls({ when, page: list.page, perPage: PER_PAGE });
   return (
@@ -121,7 +121,7 @@ function CancelForm({ call, onDone }: { call: IntroCall; onDone: () => void }) {
 
 /** /admin/afspraken: booked intro calls, upcoming and past; cancel with a message. */
 export function IntroCallsAdmin() {
-  const [when, setWhen] = useState<CallWhen>("upcoming");
+  const [when, setWhen] = useState<When>("upcoming");
   const [cancelling, setCancelling] = useState<IntroCall | null>(null);
   return (
     <>

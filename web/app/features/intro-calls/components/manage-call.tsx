@@ -5,7 +5,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { slotsQueryOptions, useSlots } from "@/features/intro-calls/api/get-slots";
 import { cancelCall, getManagedCall, moveCall } from "@/features/intro-calls/api/manage-call";
 import { SlotPicker } from "@/features/intro-calls/components/slot-picker";
-import { callModeLabel } from "@/features/intro-calls/lib/call-labels";
+import { callModeLabel } from "@/lib/call-labels";
 import type { ManagedCall } from "@/lib/api-types";
 import { formatDateAt } from "@/lib/format";
 

@@ -11,7 +11,7 @@ export interface SubscribersQuery {
 
 export function listSubscribers({ q, status, page, perPage }: SubscribersQuery) {
   return unwrap(
-    apiClient.GET("/api/admin/subscribers", { params: { query: { q: q.trim(), status, page, per_page: perPage } } }),
+    apiClient.GET("/api/admin/subscribers", { params: { query: { q: q.trim(), status: status || undefined, page, per_page: perPage } } }),
   );
 }
 

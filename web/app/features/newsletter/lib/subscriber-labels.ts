@@ -15,10 +15,10 @@ const tones: Record<SubscriberStatus, BadgeTone> = {
   unsubscribed: "plain",
 };
 
-export function subscriberStatusLabel(status: string): string {
-  return labels[status as SubscriberStatus] ?? status;
+export function subscriberStatusLabel(status: SubscriberStatus): string {
+  return labels[status];
 }
 
-export function subscriberStatusTone(status: string): BadgeTone {
-  return tones[status as SubscriberStatus] ?? "plain";
+export function subscriberStatusTone(status: SubscriberStatus): BadgeTone {
+  return tones[status];
 }

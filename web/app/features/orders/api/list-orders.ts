@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import type { OrderFilter } from "@/features/orders/lib/order-labels";
 import { apiClient, unwrap } from "@/lib/api";
+import type { OrderFilter } from "@/lib/api-types";
 
 export interface OrdersQuery {
   q: string;
@@ -11,7 +11,7 @@ export interface OrdersQuery {
 }
 
 export function listOrders({ q, status, page, perPage }: OrdersQuery) {
-  return unwrap(apiClient.GET("/api/admin/orders", { params: { query: { q: q.trim(), status, page, per_page: perPage } } }));
+  return unwrap(apiClient.GET("/api/admin/orders", { params: { query: { q: q.trim(), status: status || undefined, page, per_page: perPage } } }));
 }
 
 export function ordersQueryOptions(query: OrdersQuery) {

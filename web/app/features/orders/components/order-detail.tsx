@@ -20,8 +20,8 @@ import {
   orderStatusTone,
   providerLabel,
   refundConsequence,
-} from "@/features/orders/lib/order-labels";
-import { ticketStatusLabel, ticketStatusTone } from "@/features/tickets/lib/ticket-labels";
+} from "@/lib/order-labels";
+import { ticketStatusLabel, ticketStatusTone } from "@/features/orders/lib/ticket-labels";
 import { formatPriceCents, formatShortDate, formatTime } from "@/lib/format";
 
 function when(value: string | null | undefined): string {

@@ -10,7 +10,7 @@ import { FilterSelect } from "@/components/admin/filter-select";
 import { EmailAddress } from "@/components/ui/email-address";
 import { useOrder } from "@/features/orders/api/get-order";
 import { useOrders } from "@/features/orders/api/list-orders";
-import type { AdminOrder } from "@/lib/api-types";
+import type { AdminOrder, OrderFilter } from "@/lib/api-types";
 import { OrderDetail } from "@/features/orders/components/order-detail";
 import {
   ORDER_FILTERS,
@@ -18,8 +18,7 @@ import {
   buyerName,
   orderStatusLabel,
   orderStatusTone,
-  type OrderFilter,
-} from "@/features/orders/lib/order-labels";
+} from "@/lib/order-labels";
 import { formatPriceCents, formatShortDate, formatTime } from "@/lib/format";
 
 const PER_PAGE = 20;

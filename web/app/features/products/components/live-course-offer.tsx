@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button-link";
 import type { Course } from "@/config/site";
-import { CourseOffer } from "@/features/courses/components/course-offer";
-import { checkoutHref } from "@/features/checkout/lib/checkout-params";
-import { useProduct } from "@/features/products/api/get-product";
-import { formatEventWhen, isBookable, seatsLabel } from "@/features/products/lib/availability";
+import { CourseOffer } from "@/features/products/components/course-offer";
+import { checkoutHref } from "@/lib/checkout-params";
+import { useProduct } from "@/lib/products/get-product";
+import { formatEventWhen, isBookable, seatsLabel } from "@/lib/availability";
 import { ApiError } from "@/lib/api";
 
 interface LiveCourseOfferProps {

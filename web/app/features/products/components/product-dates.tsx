@@ -2,11 +2,10 @@ import { CalendarDays, Euro, MapPin, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button-link";
-import { checkoutHref } from "@/features/checkout/lib/checkout-params";
-import { EventsError, EventsLoading } from "@/features/events/components/upcoming-events";
-import { useProduct } from "@/features/products/api/get-product";
-import { LeaveEmail } from "@/features/products/components/leave-email";
-import { formatEventWhen, isBookable, seatsLabel, venueLine } from "@/features/products/lib/availability";
+import { checkoutHref } from "@/lib/checkout-params";
+import { EventsError, EventsLoading } from "@/components/ui/load-status";
+import { useProduct } from "@/lib/products/get-product";
+import { formatEventWhen, isBookable, seatsLabel, venueLine } from "@/lib/availability";
 import type { PublicEvent } from "@/lib/api-types";
 import { formatDate, formatPriceCents } from "@/lib/format";
 
@@ -17,8 +16,8 @@ interface ProductDatesProps {
   actionLabel: string;
   /** Shown when there is no upcoming date. */
   empty: ReactNode;
-  /** Where the "leave your e-mail" form is: here, or the page's own newsletter section. */
-  newsletter?: "inline" | `#${string}`;
+  /** No date to book: the message, with a way to hear of the next one (the page's newsletter prompt). */
+  leaveEmail: (message: ReactNode) => ReactNode;
   headingLevel?: "h2" | "h3";
   /** Labels the first card, e.g. "Volgende vertelavond". */
   firstLabel?: string;
@@ -115,7 +114,7 @@ export function ProductDates({
   slug,
   actionLabel,
   empty,
-  newsletter = "inline",
+  leaveEmail,
   headingLevel = "h3",
   firstLabel,
   columns = 2,
@@ -125,7 +124,7 @@ export function ProductDates({
   if (isError) return <EventsError />;
 
   const events = data.events;
-  if (events.length === 0) return <LeaveEmail form={newsletter}>{empty}</LeaveEmail>;
+  if (events.length === 0) return leaveEmail(empty);
   const anyBookable = events.some(isBookable);
   return (
     <div className="space-y-8">
@@ -141,11 +140,9 @@ export function ProductDates({
           />
         ))}
       </ul>
-      {anyBookable ? null : (
-        <LeaveEmail form={newsletter}>
-          <p>{events.length === 1 ? "Deze datum is uitverkocht." : "Alle geplande data zijn uitverkocht."}</p>
-        </LeaveEmail>
-      )}
+      {anyBookable
+        ? null
+        : leaveEmail(<p>{events.length === 1 ? "Deze datum is uitverkocht." : "Alle geplande data zijn uitverkocht."}</p>)}
     </div>
   );
 }

@@ -5,9 +5,9 @@ import { InputField } from "@/components/form/field";
 import { serverMessage } from "@/components/form/form-errors";
 import { useForm } from "@/components/form/use-form";
 import { ButtonLink, buttonClasses } from "@/components/ui/button-link";
-import { isCancelled, isSoldOut } from "@/features/events/components/event-details";
 import { registerForWebinar } from "@/features/webinars/api/register";
 import type { PublicEvent } from "@/lib/api-types";
+import { isBookable } from "@/lib/availability";
 
 /** Free webinars: name and e-mail here; paid ones go to the checkout. */
 export function WebinarRegistration({ event }: { event: PublicEvent }) {
@@ -27,7 +27,7 @@ export function WebinarRegistration({ event }: { event: PublicEvent }) {
       toast.error("Er is iets misgegaan", { description: serverMessage(error) ?? "Probeer het later opnieuw." }),
   });
 
-  if (isCancelled(event) || isSoldOut(event)) return null;
+  if (!isBookable(event)) return null;
   if (event.price_cents > 0) {
     return (
       <ButtonLink to={`/checkout?product=webinar&event=${event.id}`}>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { invalidateTickets } from "@/features/tickets/api/list-tickets";
+import { invalidateTickets } from "@/features/orders/api/list-tickets";
 import { apiClient, unwrap } from "@/lib/api";
 
 /** Cancels a ticket; its seat becomes free again. */

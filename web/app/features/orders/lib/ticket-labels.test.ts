@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeTicketCode, seatsTakenLabel, ticketStatusLabel, ticketStatusTone } from "@/features/tickets/lib/ticket-labels";
+import { normalizeTicketCode, seatsTakenLabel, ticketStatusLabel, ticketStatusTone } from "@/features/orders/lib/ticket-labels";
 
 describe("ticket labels", () => {
   it("names the statuses in Dutch", () => {

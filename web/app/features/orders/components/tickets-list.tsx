@@ -9,14 +9,14 @@ import { DataList, useListState, type Column } from "@/components/admin/data-lis
 import { errorMessage } from "@/components/form/form-errors";
 import { adminButton } from "@/components/admin/styles";
 import { EmailAddress } from "@/components/ui/email-address";
-import { eventKindCopy } from "@/features/events/lib/event-labels";
+import { eventKindCopy } from "@/lib/event-labels";
 import { useResendConfirmation } from "@/features/orders/api/resend-confirmation";
-import { useCancelTicket } from "@/features/tickets/api/cancel-ticket";
-import { useCheckInTicket } from "@/features/tickets/api/check-in";
-import { useDownloadTicketsCsv } from "@/features/tickets/api/export-tickets";
-import { useTickets } from "@/features/tickets/api/list-tickets";
+import { useCancelTicket } from "@/features/orders/api/cancel-ticket";
+import { useCheckInTicket } from "@/features/orders/api/check-in";
+import { useDownloadTicketsCsv } from "@/features/orders/api/export-tickets";
+import { useTickets } from "@/features/orders/api/list-tickets";
 import type { Ticket } from "@/lib/api-types";
-import { seatsTakenLabel, ticketStatusLabel, ticketStatusTone } from "@/features/tickets/lib/ticket-labels";
+import { seatsTakenLabel, ticketStatusLabel, ticketStatusTone } from "@/features/orders/lib/ticket-labels";
 import type { AdminEvent } from "@/lib/api-types";
 import { formatShortDate, formatTime } from "@/lib/format";
 

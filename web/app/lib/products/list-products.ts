@@ -1,7 +1,8 @@
+// The product catalogue (public endpoints), shared by the product pages, the checkout and the admin forms.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient, unwrap } from "@/lib/api";
 
-/** The active products (public endpoint): the choices for a coupon's product restriction. */
+/** The active products (public endpoint): the choices for a coupon's product restriction, the default price of a new date. */
 export function listProducts() {
   return unwrap(apiClient.GET("/api/products"));
 }

@@ -4,8 +4,8 @@ import { errorMessage } from "@/components/form/form-errors";
 import { adminButton, cardClass } from "@/components/admin/styles";
 import { Field } from "@/components/form/field";
 import { inputClass } from "@/components/form/styles";
-import { useCheckInByCode } from "@/features/tickets/api/check-in";
-import { normalizeTicketCode } from "@/features/tickets/lib/ticket-labels";
+import { useCheckInByCode } from "@/features/orders/api/check-in";
+import { normalizeTicketCode } from "@/features/orders/lib/ticket-labels";
 import { formatTime } from "@/lib/format";
 
 type Result =

@@ -1,6 +1,6 @@
 // Dutch labels for event kinds and statuses (admin area).
 import type { BadgeTone } from "@/components/admin/badge";
-import type { EventStatus } from "@/lib/api-types";
+import type { EventKind, EventStatus } from "@/lib/api-types";
 
 export const EVENT_STATUSES: EventStatus[] = ["draft", "published", "cancelled"];
 
@@ -16,22 +16,22 @@ const statusTones: Record<EventStatus, BadgeTone> = {
   cancelled: "red",
 };
 
-const kindLabels: Record<string, string> = {
+const kindLabels: Record<EventKind, string> = {
   vertelavond: "Vertelavond",
   zelfbeeld: "Zelfbeeld-Ommekeer",
   webinar: "Webinar",
 };
 
-export function eventStatusLabel(status: string): string {
-  return statusLabels[status as EventStatus] ?? status;
+export function eventStatusLabel(status: EventStatus): string {
+  return statusLabels[status];
 }
 
-export function eventStatusTone(status: string): BadgeTone {
-  return statusTones[status as EventStatus] ?? "plain";
+export function eventStatusTone(status: EventStatus): BadgeTone {
+  return statusTones[status];
 }
 
-export function eventKindLabel(kind: string): string {
-  return kindLabels[kind] ?? kind;
+export function eventKindLabel(kind: EventKind): string {
+  return kindLabels[kind];
 }
 
 /** "3 van 12 plaatsen bezet". */
@@ -50,7 +50,7 @@ export interface EventKindCopy {
   attendees: string;
 }
 
-const kindCopy: Record<string, EventKindCopy> = {
+const kindCopy: Record<EventKind, EventKindCopy> = {
   zelfbeeld: { newLabel: "Nieuwe datum", editTitle: "Datum bewerken", deleteTitle: "Datum verwijderen?", attendees: "Boekingen" },
   vertelavond: {
     newLabel: "Nieuwe vertelavond",
@@ -61,6 +61,6 @@ const kindCopy: Record<string, EventKindCopy> = {
   webinar: { newLabel: "Nieuw webinar", editTitle: "Webinar bewerken", deleteTitle: "Webinar verwijderen?", attendees: "Tickets" },
 };
 
-export function eventKindCopy(kind: string): EventKindCopy {
-  return kindCopy[kind] ?? kindCopy.vertelavond!;
+export function eventKindCopy(kind: EventKind): EventKindCopy {
+  return kindCopy[kind];
 }

@@ -1,18 +1,15 @@
 // Orders in the admin: Dutch status labels, the "needs attention" flag, providers and refunds.
 import type { BadgeTone } from "@/components/admin/badge";
-import type { AdminOrder, OrderStatus } from "@/lib/api-types";
+import type { AdminOrder, OrderFilter, OrderHistoryStatus, OrderStatus, PaymentProviderKind } from "@/lib/api-types";
 import { formatPriceCents } from "@/lib/format";
 
-export const ORDER_STATUSES: OrderStatus[] = ["pending", "paid", "canceled", "expired", "failed", "refunded"];
-
-/** The list's status filter: a status, or the orders the coach must act on. */
-export type OrderFilter = OrderStatus | "attention";
+export const ORDER_STATUSES: OrderStatus[] = ["pending", "paid", "cancelled", "expired", "failed", "refunded"];
 
 export const ORDER_FILTERS: { value: OrderFilter | ""; label: string }[] = [
   { value: "", label: "Alle" },
   { value: "pending", label: "In afwachting" },
   { value: "paid", label: "Betaald" },
-  { value: "canceled", label: "Geannuleerd" },
+  { value: "cancelled", label: "Geannuleerd" },
   { value: "expired", label: "Verlopen" },
   { value: "failed", label: "Mislukt" },
   { value: "refunded", label: "Terugbetaald" },
@@ -22,7 +19,7 @@ export const ORDER_FILTERS: { value: OrderFilter | ""; label: string }[] = [
 const labels: Record<OrderStatus, string> = {
   pending: "In afwachting",
   paid: "Betaald",
-  canceled: "Geannuleerd",
+  cancelled: "Geannuleerd",
   expired: "Verlopen",
   failed: "Mislukt",
   refunded: "Terugbetaald",
@@ -31,18 +28,19 @@ const labels: Record<OrderStatus, string> = {
 const tones: Record<OrderStatus, BadgeTone> = {
   pending: "gold",
   paid: "teal",
-  canceled: "plain",
+  cancelled: "plain",
   expired: "plain",
   failed: "red",
   refunded: "plain",
 };
 
-export function orderStatusLabel(status: string): string {
-  return labels[status as OrderStatus] ?? status;
+/** An order's status in Dutch; the history-only step "refund_needed" shows as the server names it. */
+export function orderStatusLabel(status: OrderHistoryStatus): string {
+  return status === "refund_needed" ? status : labels[status];
 }
 
-export function orderStatusTone(status: string): BadgeTone {
-  return tones[status as OrderStatus] ?? "plain";
+export function orderStatusTone(status: OrderStatus): BadgeTone {
+  return tones[status];
 }
 
 export const REFUND_NEEDED = "refund_needed";
@@ -61,18 +59,18 @@ export function attentionExplanation(attention: AdminOrder["attention"]): string
   return "Deze bestelling vraagt je aandacht. Bekijk de geschiedenis hieronder.";
 }
 
-const providers: Record<string, string> = {
+const providers: Record<PaymentProviderKind, string> = {
   simulated: "Simulatie",
   stripe: "Stripe",
   mollie: "Mollie",
 };
 
-export function providerLabel(provider: string): string {
-  return providers[provider] ?? provider;
+export function providerLabel(provider: PaymentProviderKind): string {
+  return providers[provider];
 }
 
 /** True when the provider really moves money (a refund goes through it). */
-export function isRealProvider(provider: string): boolean {
+export function isRealProvider(provider: PaymentProviderKind): boolean {
   return provider === "stripe" || provider === "mollie";
 }
 

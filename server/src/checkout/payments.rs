@@ -8,12 +8,12 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
 
-use super::simulated::{self, SimulatedButton};
-use super::{Provider, WebhookError};
 use crate::closed_set::Choice;
 use crate::error::{ApiJson, ApiPath, AppError};
 use crate::orders::{self, OrderStatus};
-use crate::startup::AppState;
+use crate::payments::simulated::{self, SimulatedButton};
+use crate::payments::{Provider, WebhookError};
+use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new()

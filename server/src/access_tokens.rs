@@ -5,9 +5,17 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyPool, Row};
 
-use super::Role;
+use crate::closed_set::closed_set;
 use crate::configuration::AuthSettings;
 use crate::secret_token::new_token;
+
+closed_set! {
+    pub enum Role {
+        /// May use /api/admin.
+        Admin = "admin",
+        User = "user",
+    }
+}
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Claims {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { parseVideoUrl } from "@/features/video/lib/parse-video-url";
+import { parseVideoUrl } from "@/lib/parse-video-url";
 
 interface VideoEmbedProps {
   url: string;

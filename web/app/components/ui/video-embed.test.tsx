@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { VideoEmbed } from "@/features/video/components/video-embed";
-import { parseVideoUrl } from "@/features/video/lib/parse-video-url";
+import { VideoEmbed } from "@/components/ui/video-embed";
+import { parseVideoUrl } from "@/lib/parse-video-url";
 
 type Callback = (entries: Array<Partial<IntersectionObserverEntry>>) => void;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatEventWhen, isBookable, maxQuantity, seatsLabel, venueLine } from "@/features/products/lib/availability";
+import { formatEventWhen, isBookable, maxQuantity, seatsLabel, venueLine } from "@/lib/availability";
 
 describe("formatEventWhen", () => {
   it("writes one evening in Brussels time", () => {

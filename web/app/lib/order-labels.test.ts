@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  ORDER_STATUSES,
   ORDER_FILTERS,
   attentionLabel,
   canRefund,
   orderStatusLabel,
   providerLabel,
   refundConsequence,
-} from "@/features/orders/lib/order-labels";
+} from "@/lib/order-labels";
 
 describe("order labels", () => {
   it("names every status in Dutch, and the filter has them all plus 'Actie nodig'", () => {
-    expect(["pending", "paid", "canceled", "expired", "failed", "refunded"].map(orderStatusLabel)).toEqual([
+    expect(ORDER_STATUSES.map(orderStatusLabel)).toEqual([
       "In afwachting",
       "Betaald",
       "Geannuleerd",

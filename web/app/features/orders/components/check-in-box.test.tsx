@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CheckInBox } from "@/features/tickets/components/check-in-box";
+import { CheckInBox } from "@/features/orders/components/check-in-box";
 
 /** The server's answer to every call; returns the stubbed fetch. */
 function answer(status: number, body: unknown) {

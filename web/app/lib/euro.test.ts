@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToEuroInput, parseEuroToCents } from "@/features/events/lib/euro";
+import { centsToEuroInput, parseEuroToCents } from "@/lib/euro";
 
 describe("parseEuroToCents", () => {
   it.each([

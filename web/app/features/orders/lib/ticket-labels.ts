@@ -14,12 +14,12 @@ const tones: Record<TicketStatus, BadgeTone> = {
   cancelled: "red",
 };
 
-export function ticketStatusLabel(status: string): string {
-  return labels[status as TicketStatus] ?? status;
+export function ticketStatusLabel(status: TicketStatus): string {
+  return labels[status];
 }
 
-export function ticketStatusTone(status: string): BadgeTone {
-  return tones[status as TicketStatus] ?? "plain";
+export function ticketStatusTone(status: TicketStatus): BadgeTone {
+  return tones[status];
 }
 
 /**

@@ -1,3 +1,4 @@
+// The product catalogue (public endpoints), shared by the product pages, the checkout and the admin forms.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiClient, unwrap } from "@/lib/api";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutHref, parseCheckoutParams } from "@/features/checkout/lib/checkout-params";
+import { checkoutHref, parseCheckoutParams } from "@/lib/checkout-params";
 
 describe("parseCheckoutParams", () => {
   it("reads product, event and quantity", () => {
