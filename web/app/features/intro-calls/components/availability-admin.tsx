@@ -5,7 +5,6 @@ import { FormAlert } from "@/components/form/form-alert";
 import { PageHeader } from "@/components/admin/page-header";
 import { LoadError, LoadingBlock } from "@/components/admin/query-status";
 import { adminButton, cardClass } from "@/components/admin/styles";
-import { inputClass, labelClass } from "@/components/form/styles";
 import { useForm } from "@/components/form/use-form";
 import { useAvailability, useSaveAvailability } from "@/features/intro-calls/api/availability";
 import {
@@ -89,24 +88,20 @@ function AvailabilityEditor({ saved }: { saved: AvailabilityForm }) {
                     aria-label={`${capital(day)}, blok ${n + 1}`}
                     className="mt-2 flex flex-wrap items-end gap-3"
                   >
-                    <label className={labelClass}>
-                      Van
-                      <input
-                        type="time"
-                        value={r.start}
-                        onChange={(e) => setRule(i, { start: e.target.value })}
-                        className={`${inputClass} w-36`}
-                      />
-                    </label>
-                    <label className={labelClass}>
-                      Tot
-                      <input
-                        type="time"
-                        value={r.end}
-                        onChange={(e) => setRule(i, { end: e.target.value })}
-                        className={`${inputClass} w-36`}
-                      />
-                    </label>
+                    <InputField
+                      label="Van"
+                      type="time"
+                      value={r.start}
+                      onChange={(e) => setRule(i, { start: e.target.value })}
+                      className="w-36"
+                    />
+                    <InputField
+                      label="Tot"
+                      type="time"
+                      value={r.end}
+                      onChange={(e) => setRule(i, { end: e.target.value })}
+                      className="w-36"
+                    />
                     <button
                       type="button"
                       onClick={() =>
@@ -156,34 +151,26 @@ function AvailabilityEditor({ saved }: { saved: AvailabilityForm }) {
               role="group"
               aria-label={`Geblokkeerde periode ${i + 1}`}
             >
-              <label className={labelClass}>
-                Van
-                <input
-                  type="date"
-                  value={b.first_day}
-                  onChange={(e) => setBlocked(i, { first_day: e.target.value })}
-                  className={inputClass}
-                />
-              </label>
-              <label className={labelClass}>
-                Tot en met
-                <input
-                  type="date"
-                  value={b.last_day}
-                  onChange={(e) => setBlocked(i, { last_day: e.target.value })}
-                  className={inputClass}
-                />
-              </label>
-              <label className={`${labelClass} grow`}>
-                Omschrijving
-                <input
-                  type="text"
-                  maxLength={120}
-                  value={b.note}
-                  onChange={(e) => setBlocked(i, { note: e.target.value })}
-                  className={inputClass}
-                />
-              </label>
+              <InputField
+                label="Van"
+                type="date"
+                value={b.first_day}
+                onChange={(e) => setBlocked(i, { first_day: e.target.value })}
+              />
+              <InputField
+                label="Tot en met"
+                type="date"
+                value={b.last_day}
+                onChange={(e) => setBlocked(i, { last_day: e.target.value })}
+              />
+              <InputField
+                label="Omschrijving"
+                type="text"
+                maxLength={120}
+                value={b.note}
+                onChange={(e) => setBlocked(i, { note: e.target.value })}
+                className="grow"
+              />
               <button
                 type="button"
                 onClick={() =>

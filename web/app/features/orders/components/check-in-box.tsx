@@ -2,8 +2,7 @@ import { CheckCircle2, ScanLine, XCircle } from "lucide-react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { errorMessage } from "@/components/form/form-errors";
 import { adminButton, cardClass } from "@/components/admin/styles";
-import { Field } from "@/components/form/field";
-import { inputClass } from "@/components/form/styles";
+import { InputField } from "@/components/form/field";
 import { useCheckInByCode } from "@/features/orders/api/check-in";
 import { normalizeTicketCode } from "@/features/orders/lib/ticket-labels";
 import { formatTime } from "@/lib/format";
@@ -53,27 +52,21 @@ export function CheckInBox() {
         Inchecken aan de deur
       </h2>
       <form onSubmit={onSubmit} className="mt-4 flex flex-wrap items-start gap-3">
-        <Field
+        <InputField
           label="Ticketcode"
           hint="Typ de code van het ticket, of scan de QR-code met een scanner: Enter checkt meteen in."
           className="w-full sm:max-w-sm"
-        >
-          {(p) => (
-            <input
-              {...p}
-              ref={inputRef}
-              name="code"
-              type="text"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              enterKeyHint="go"
-              className={`${inputClass} font-mono text-lg uppercase`}
-            />
-          )}
-        </Field>
+          ref={inputRef}
+          name="code"
+          type="text"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          enterKeyHint="go"
+          controlClassName="font-mono text-lg uppercase"
+        />
         <button type="submit" className={adminButton("primary", "md", "sm:mt-7")}>
           Inchecken
         </button>
