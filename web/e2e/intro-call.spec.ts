@@ -96,6 +96,22 @@ test("a visitor books an intro call with the keyboard, gets the invite, and canc
   await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Geannuleerd door bezoeker");
 });
 
+test("on a 320 px phone the booking page does not scroll sideways, and its steps read 1 to 4 before a day is picked", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto("/gratis-kennismakingsgesprek");
+  const form = bookingForm(page);
+  await expect(form.locator("legend")).toHaveText([
+    "1. Kies een dag",
+    "2. Kies een uur",
+    "3. Hoe wil je het gesprek?",
+    "4. Je gegevens",
+  ]);
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(widths[0], "the page is wider than the screen").toBe(widths[1]);
+});
+
 test("the booking form with a day chosen has no axe violations, and a phone call needs a number", async ({ page }) => {
   await page.goto("/booking");
   const form = bookingForm(page);

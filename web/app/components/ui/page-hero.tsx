@@ -19,7 +19,8 @@ export function PageHero({ title, eyebrow, intro, breadcrumbs, children }: PageH
         {eyebrow ? (
           <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-gold-ink">{eyebrow}</p>
         ) : null}
-        <h1 className={`${eyebrow ? "mt-2" : "mt-6"} max-w-3xl text-4xl sm:text-5xl`}>{title}</h1>
+        {/* A long Dutch word ("kennismakingsgesprek") is wider than a 320 px phone: hyphenate it, or break it. */}
+        <h1 className={`${eyebrow ? "mt-2" : "mt-6"} max-w-3xl text-4xl break-words hyphens-auto sm:text-5xl`}>{title}</h1>
         {intro ? <div className="mt-5 max-w-2xl text-lg text-ink-soft">{intro}</div> : null}
         {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
       </div>

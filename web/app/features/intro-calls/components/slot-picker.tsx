@@ -47,6 +47,7 @@ export function SlotPicker({ days, day, slot, onDayChange, onSlotChange }: SlotP
           })}
         </div>
       </fieldset>
+      {/* Step 2 is always there, so the steps read 1, 2, 3, 4 before a day is picked too. */}
       {selected ? (
         <fieldset>
           <legend className="text-xl font-semibold text-ink">
@@ -72,7 +73,12 @@ export function SlotPicker({ days, day, slot, onDayChange, onSlotChange }: SlotP
           </div>
           <p className="mt-3 text-sm text-ink-soft">Alle uren zijn in Belgische tijd.</p>
         </fieldset>
-      ) : null}
+      ) : (
+        <fieldset>
+          <legend className="text-xl font-semibold text-ink">2. Kies een uur</legend>
+          <p className="mt-3 text-sm text-ink-soft">Kies eerst een dag.</p>
+        </fieldset>
+      )}
     </div>
   );
 }
