@@ -51,6 +51,7 @@ check-rust:
 
 check-web: web-deps
 	cd web && npm run typecheck
+	cd web && npm run lint
 
 # Server integration tests start the real server against fresh SQLite and PostgreSQL databases.
 test-server:

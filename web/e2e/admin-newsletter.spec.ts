@@ -30,7 +30,7 @@ test("the subscribers page lists a new signup, filters it, and downloads the CSV
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("nieuwsbrief-abonnees.csv");
   expect(download.url()).toMatch(/^blob:/);
-  const bytes = await readFile((await download.path())!);
+  const bytes = await readFile((await download.path()));
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const csv = bytes.subarray(3).toString("utf8");
   const lines = csv.split("\r\n");

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInViaApi, toast, uniqueName, waitForAdminPage } from "./admin-helpers";
+import type { ReviewList } from "@/lib/api-types";
 
 const testimonials = (page: Page) => page.getByRole("list", { name: "Ervaringen van klanten" });
 
@@ -122,7 +123,7 @@ test("the form checks the fields itself and shows the server's messages next to 
 test("the list pages through the reviews, newest first", async ({ page }) => {
   await page.goto("/admin/reviews");
   await waitForAdminPage(page);
-  const { total } = await (await page.request.get("/api/reviews")).json();
+  const { total } = (await (await page.request.get("/api/reviews")).json()) as ReviewList;
   const pages = Math.max(1, Math.ceil(total / 10));
   await expect(page.getByText(`Pagina 1 van ${pages}`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Vorige" })).toBeDisabled();

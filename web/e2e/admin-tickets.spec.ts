@@ -10,6 +10,7 @@ import {
   uniqueBuyer,
 } from "./admin-commerce-helpers";
 import { signInViaApi, toast, uniqueName, waitForAdminPage } from "./admin-helpers";
+import type { AdminEventPage } from "@/lib/api-types";
 
 test("create a storytelling evening in the admin; the public page shows it", async ({ page }) => {
   const session = await signInViaApi(page);
@@ -35,9 +36,10 @@ test("create a storytelling evening in the admin; the public page shows it", asy
   await expect(row).toContainText("0 / 10");
   await expect(row).toContainText("€ 35,00");
   await expect(row).toContainText("Gepubliceerd");
-  const { id } = (await (
+  const events = (await (
     await page.request.get("/api/admin/events?kind=vertelavond&when=upcoming&per_page=100", { headers: bearer(session) })
-  ).json()).items.find((e: { title: string }) => e.title === title);
+  ).json()) as AdminEventPage;
+  const { id } = events.items.find((e) => e.title === title)!;
 
   try {
     await page.goto("/vertelavond");
@@ -131,7 +133,7 @@ test("tickets bought at checkout: listed, searched, checked in by code and by bu
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   expect(download.url()).toMatch(/^blob:/);
-  const bytes = await readFile((await download.path())!);
+  const bytes = await readFile((await download.path()));
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const csv = bytes.subarray(3).toString("utf8");
   const lines = csv.split("\r\n").filter(Boolean);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInViaApi, toast, uniqueName, waitForAdminPage } from "./admin-helpers";
+import type { AdminEvent } from "@/lib/api-types";
 
 /** "YYYY-MM-DDTHH:MM" for <input type="datetime-local">, `days` from now at the given hour. */
 function localDateTime(days: number, hour: number, minute = 0): string {
@@ -124,7 +125,7 @@ test("a date with seats taken cannot be deleted: the server's reason is shown", 
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const { id } = await created.json();
+  const { id } = (await created.json()) as AdminEvent;
   try {
     await page.goto("/admin/zelfbeeld-events");
     await waitForAdminPage(page);

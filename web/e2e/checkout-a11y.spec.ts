@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { bookableEvent, checkoutForm } from "./checkout-helpers";
 import { expectNoAxeViolations, uniqueEmail } from "./helpers";
-import type { SimulatedButton } from "@/lib/api-types";
+import type { ProductDetail, SimulatedButton } from "@/lib/api-types";
 
 interface Started {
   order_id: string;
@@ -95,9 +95,9 @@ for (const viewport of [
       // Sold out: every date full.
       await page.route("**/api/products/vertelavond", async (route) => {
         const response = await route.fetch();
-        const product = await response.json();
-        product.events = product.events.map((e: { capacity: number }) => ({ ...e, seats_left: 0, seats_taken: e.capacity }));
-        await route.fulfill({ response, json: product });
+        const product = (await response.json()) as ProductDetail;
+        const events = product.events.map((e) => ({ ...e, seats_left: 0, seats_taken: e.capacity }));
+        await route.fulfill({ response, json: { ...product, events } });
       });
       await check(page, "/vertelavond", "Uitverkocht");
       await expect(page.getByRole("link", { name: /Koop tickets/ })).toHaveCount(0);
@@ -106,7 +106,8 @@ for (const viewport of [
       // No date at all: the signup form right there.
       await page.route("**/api/products/zelfbeeld-ommekeer", async (route) => {
         const response = await route.fetch();
-        await route.fulfill({ response, json: { ...(await response.json()), events: [] } });
+        const product = (await response.json()) as ProductDetail;
+        await route.fulfill({ response, json: { ...product, events: [] } });
       });
       await check(page, "/zelfbeeld-ommekeer-booking", "Er staan op dit moment geen nieuwe data gepland.");
       await expect(page.getByRole("form", { name: "Inschrijven op de nieuwsbrief" })).toBeVisible();

@@ -2,6 +2,7 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { admin } from "./admin-helpers";
 import { readMails } from "./helpers";
+import type { Coupon, CouponInput } from "@/lib/api-types";
 
 export interface ProductEvent {
   id: number;
@@ -51,15 +52,15 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 /** A coupon made through the admin API (contract body `CouponInput`). */
 export async function createCoupon(
   request: APIRequestContext,
-  input: { code: string; discount_kind: "percent" | "fixed"; discount_value: number; product_slug: string | null },
-) {
+  input: Pick<CouponInput, "code" | "discount_kind" | "discount_value" | "product_slug">,
+): Promise<Coupon> {
   const token = await adminToken(request);
   const response = await request.post("/api/admin/coupons", {
     headers: { Authorization: `Bearer ${token}` },
     data: { ...input, valid_from_local: null, valid_until_local: null, max_redemptions: null, active: true },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return response.json();
+  return (await response.json()) as Coupon;
 }
 
 export function uniqueCode(prefix: string): string {

@@ -14,6 +14,7 @@ import {
   uniqueCode,
 } from "./checkout-helpers";
 import { collectConsoleErrors, uniqueEmail } from "./helpers";
+import type { AdminOrderDetail, AdminOrderPage, CheckoutRequest, CheckoutStarted, OrderSummary } from "@/lib/api-types";
 
 const MINUS = "\u2212";
 
@@ -58,18 +59,20 @@ test("buying two storytelling-evening tickets with a coupon: paid, mailed with b
   await expect(details.getByText("2", { exact: true })).toBeVisible();
 
   const orderId = orderIdFromUrl(page);
-  const order = await (await request.get(`/api/orders/${orderId}`)).json();
+  const order = (await (await request.get(`/api/orders/${orderId}`)).json()) as OrderSummary;
   expect(order).toMatchObject({ status: "paid", quantity: 2, total_cents: 6300, discount_cents: 700, ticket_count: 2 });
 
   // The ticket codes, as the admin sees them.
   const token = await adminToken(request);
   const auth = { Authorization: `Bearer ${token}` };
-  const list = await (await request.get(`/api/admin/orders?q=${encodeURIComponent(email)}`, { headers: auth })).json();
-  const adminOrder = list.items.find((o: { public_id: string }) => o.public_id === orderId);
+  const list = (await (
+    await request.get(`/api/admin/orders?q=${encodeURIComponent(email)}`, { headers: auth })
+  ).json()) as AdminOrderPage;
+  const adminOrder = list.items.find((o) => o.public_id === orderId);
   expect(adminOrder).toBeTruthy();
-  const detail = await (await request.get(`/api/admin/orders/${adminOrder.id}`, { headers: auth })).json();
+  const detail = (await (await request.get(`/api/admin/orders/${adminOrder!.id}`, { headers: auth })).json()) as AdminOrderDetail;
   expect(detail.consent_text).toMatch(/geen herroepingsrecht/);
-  const codes: string[] = detail.tickets.map((t: { code: string }) => t.code);
+  const codes = detail.tickets.map((t) => t.code);
   expect(codes).toHaveLength(2);
 
   const mail = await mailTo(email, codes[0]!);
@@ -96,7 +99,7 @@ test("a canceled payment returns to /payment-canceled, and trying again with the
   const firstOrder = orderIdFromUrl(page);
   await expect(page.getByText("Je hebt de betaling geannuleerd.")).toBeVisible();
   await expect(page.getByText(/er is niets aangerekend/)).toBeVisible();
-  expect((await (await request.get(`/api/orders/${firstOrder}`)).json()).status).toBe("cancelled");
+  expect(((await (await request.get(`/api/orders/${firstOrder}`)).json()) as OrderSummary).status).toBe("cancelled");
 
   await page.getByRole("link", { name: "Opnieuw proberen" }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout\\?product=vertelavond&event=${event.id}`));
@@ -177,10 +180,10 @@ test("submitting twice (double click, or back and again) makes one order", async
   const orders: string[] = [];
   await page.route("**/api/checkout", async (route) => {
     if (route.request().method() !== "POST") return route.continue();
-    posts.push(JSON.parse(route.request().postData()!).idempotency_key);
+    posts.push((route.request().postDataJSON() as CheckoutRequest).idempotency_key);
     await new Promise((r) => setTimeout(r, 400)); // a slow server invites a second click
     const response = await route.fetch();
-    orders.push((await response.json()).order_id);
+    orders.push(((await response.json()) as CheckoutStarted).order_id);
     await route.fulfill({ response });
   });
 

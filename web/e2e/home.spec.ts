@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import type { ReviewList } from "@/lib/api-types";
 
 test("home has the spec's sections and links in order", async ({ page }) => {
   await page.goto("/");
@@ -59,12 +60,12 @@ test.describe("testimonials", () => {
     const list = page.getByRole("list", { name: /ervaringen|reviews|wat anderen/i });
     // The admin tests add and remove reviews in parallel: retry until the API and the page agree.
     await expect(async () => {
-      const { reviews } = await (await request.get("/api/reviews")).json();
+      const { reviews } = (await (await request.get("/api/reviews")).json()) as ReviewList;
       expect(reviews.length).toBeGreaterThan(3);
       await page.goto("/");
       await expect(list.getByRole("listitem")).toHaveCount(Math.min(reviews.length, 12), { timeout: 3_000 });
-      await expect(list.getByRole("listitem").first()).toContainText(reviews[0].name, { timeout: 1_000 });
-      await expect(list.getByRole("listitem").first()).toContainText(reviews[0].text.slice(0, 30), { timeout: 1_000 });
+      await expect(list.getByRole("listitem").first()).toContainText(reviews[0]!.name, { timeout: 1_000 });
+      await expect(list.getByRole("listitem").first()).toContainText(reviews[0]!.text.slice(0, 30), { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
 
     const columns = async () =>

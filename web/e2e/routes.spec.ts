@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInViaApi } from "./admin-helpers";
 import { adminRoutes, aliasGroups, collectConsoleErrors, publicRoutes, site } from "./helpers";
+import type { ErrorBody, EventList, ReviewList } from "@/lib/api-types";
 
 test.describe("every route", () => {
   for (const path of publicRoutes) {
@@ -89,7 +90,7 @@ test("a client-side navigation to an unknown path shows the 404 page too", async
 test("unknown API paths answer a JSON 404 in Dutch", async ({ request }) => {
   const response = await request.get("/api/bestaat-niet");
   expect(response.status()).toBe(404);
-  const body = await response.json();
+  const body = (await response.json()) as ErrorBody;
   expect(body.error.code).toBe("not_found");
   expect(body.error.message.length).toBeGreaterThan(5);
 });
@@ -97,11 +98,14 @@ test("unknown API paths answer a JSON 404 in Dutch", async ({ request }) => {
 test.describe("page head in the served HTML, without JavaScript", () => {
   const origin = site.siteUrl.replace(/\/$/, "");
 
-  function ldJson(html: string): any[] {
-    return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
-      JSON.parse(m[1]!),
+  /** The page's JSON-LD node whose @type passes `isType`, read as the shape the test expects. */
+  function ldNode<T>(html: string, isType: (type: string) => boolean): T {
+    const nodes = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as { "@type"?: string | string[] },
     );
+    return nodes.find((node) => isType(String(node["@type"]))) as T;
   }
+  type Offer = { price: string; priceCurrency: string };
   function metaContent(html: string, attr: "name" | "property", key: string) {
     const re = new RegExp(`<meta[^>]*${attr}="${key}"[^>]*content="([^"]*)"|<meta[^>]*content="([^"]*)"[^>]*${attr}="${key}"`);
     const m = html.match(re);
@@ -122,7 +126,7 @@ test.describe("page head in the served HTML, without JavaScript", () => {
       expect(image).toBe(`${origin}${site.shareImage}`);
       expect(metaContent(html, "property", "og:title")).toBeTruthy();
       expect(metaContent(html, "name", "twitter:card")).toBe("summary_large_image");
-      const org = ldJson(html).find((d) => d["@type"] === "Organization");
+      const org = ldNode<{ url: string; sameAs: string[] }>(html, (t) => t === "Organization");
       expect(org.url.replace(/\/$/, "")).toBe(origin);
       expect(org).toMatchObject({
         name: "In Lumine",
@@ -131,9 +135,9 @@ test.describe("page head in the served HTML, without JavaScript", () => {
       });
       expect(org.sameAs).toEqual(expect.arrayContaining(Object.values(site.social)));
       if (path !== "/") {
-        const crumbs = ldJson(html).find((d) => d["@type"] === "BreadcrumbList");
-        expect(crumbs?.itemListElement?.length).toBeGreaterThanOrEqual(2);
-        expect(crumbs.itemListElement[0]).toMatchObject({ position: 1, item: `${origin}/` });
+        const crumbs = ldNode<{ itemListElement: unknown[] } | undefined>(html, (t) => t === "BreadcrumbList");
+        expect(crumbs?.itemListElement.length).toBeGreaterThanOrEqual(2);
+        expect(crumbs?.itemListElement[0]).toMatchObject({ position: 1, item: `${origin}/` });
       }
     });
   }
@@ -151,26 +155,24 @@ test.describe("page head in the served HTML, without JavaScript", () => {
       ["/transformeer/zelfbeeld-ommekeer", "De Zelfbeeld-Ommekeer", "1500"],
     ];
     for (const [path, name, price] of expectations) {
-      const course = ldJson(await (await request.get(path)).text()).find((d) => d["@type"] === "Course");
+      const course = ldNode<{ offers: Offer | Offer[] }>(await (await request.get(path)).text(), (t) => t === "Course");
       expect(course, path).toMatchObject({ name });
-      const offers = Array.isArray(course.offers) ? course.offers[0] : course.offers;
+      const offers = Array.isArray(course.offers) ? course.offers[0]! : course.offers;
       expect(Number(offers.price)).toBe(Number(price));
       expect(offers.priceCurrency).toBe("EUR");
     }
-    const onsite = ldJson(await (await request.get("/transformeer/zelfbeeld-ommekeer")).text()).find(
-      (d) => d["@type"] === "Course",
-    );
+    const onsite = ldNode<unknown>(await (await request.get("/transformeer/zelfbeeld-ommekeer")).text(), (t) => t === "Course");
     expect(JSON.stringify(onsite)).toMatch(/onsite/i);
     expect(JSON.stringify(onsite)).toContain("P3D");
   });
 
   test("the storytelling-evening page carries the next evening as an Event from the data", async ({ request }) => {
-    const { events } = await (await request.get("/api/events/upcoming?kind=vertelavond")).json();
+    const { events } = (await (await request.get("/api/events/upcoming?kind=vertelavond")).json()) as EventList;
     expect(events.length).toBeGreaterThan(0);
     for (const path of ["/vertelavond", "/begrijp-jezelf/vertelavond"]) {
-      const event = ldJson(await (await request.get(path)).text()).find((d) => d["@type"] === "Event");
+      const event = ldNode<{ startDate: string }>(await (await request.get(path)).text(), (t) => t === "Event");
       expect(event, path).toMatchObject({
-        name: events[0].title,
+        name: events[0]!.title,
         location: { address: { postalCode: "2800", addressLocality: "Mechelen" } },
         offers: { price: "35.00", priceCurrency: "EUR" },
       });
@@ -181,9 +183,9 @@ test.describe("page head in the served HTML, without JavaScript", () => {
   test("home carries the LocalBusiness rating with the number of reviews", async ({ request }) => {
     // The admin tests add and remove reviews in parallel: compare a consistent pair of reads.
     await expect(async () => {
-      const { total } = await (await request.get("/api/reviews")).json();
-      const business = ldJson(await (await request.get("/")).text()).find((d) =>
-        String(d["@type"]).includes("LocalBusiness"),
+      const { total } = (await (await request.get("/api/reviews")).json()) as ReviewList;
+      const business = ldNode<{ aggregateRating: unknown }>(await (await request.get("/")).text(), (t) =>
+        t.includes("LocalBusiness"),
       );
       expect(business.aggregateRating).toMatchObject({
         ratingValue: 4.9,
@@ -201,7 +203,7 @@ test("static assets are compressed and cached for a year, HTML is revalidated", 
   expect(html.headers()["content-security-policy"]).toContain("default-src 'self'");
   expect(html.headers()["x-content-type-options"]).toBe("nosniff");
   await page.goto("/");
-  const script = await page.locator('script[type="module"][src*="/assets/"], link[rel="modulepreload"]').first();
+  const script = page.locator('script[type="module"][src*="/assets/"], link[rel="modulepreload"]').first();
   const src = (await script.getAttribute("src")) ?? (await script.getAttribute("href"));
   const asset = await request.get(src!, { headers: { "accept-encoding": "br, gzip" } });
   expect(asset.status()).toBe(200);
@@ -217,7 +219,10 @@ test("public pages never load the admin code", async ({ page }) => {
   await page.goto("/");
   // React Router's manifest names the module of every route, so the admin chunks can be told apart by route id.
   const adminModules: string[] = await page.evaluate(() =>
-    Object.values((window as any).__reactRouterManifest.routes as Record<string, any>)
+    Object.values(
+      (window as unknown as { __reactRouterManifest: { routes: Record<string, { id: string; module: string }> } })
+        .__reactRouterManifest.routes,
+    )
       .filter((route) => /admin/.test(route.id))
       .map((route) => route.module),
   );

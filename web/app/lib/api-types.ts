@@ -15,13 +15,16 @@ export type WebinarRegistrationRequest = Schemas["WebinarRegistrationRequest"];
 export type BookingRequest = Schemas["BookingRequest"];
 
 export type Review = Schemas["Review"];
+export type ReviewList = Schemas["ReviewList"];
 export type ReviewInput = Schemas["ReviewInput"];
 export type DrempelVideo = Schemas["DrempelVideo"];
 export type DrempelVideoInput = Schemas["DrempelVideoInput"];
 export type Direction = Schemas["Direction"];
 /** A published event as the public pages show it (named so it does not hide the DOM's `Event`). */
 export type PublicEvent = Schemas["Event"];
+export type EventList = Schemas["EventList"];
 export type AdminEvent = Schemas["AdminEvent"];
+export type AdminEventPage = Schemas["Page_AdminEvent"];
 export type EventInput = Schemas["EventInput"];
 export type MonthlyRevenue = Schemas["MonthlyRevenue"];
 export type EventTickets = Schemas["EventTickets"];
@@ -38,10 +41,12 @@ export type ProductDetail = Schemas["ProductDetail"];
 export type Quote = Schemas["Quote"];
 export type OrderRequest = Schemas["OrderRequest"];
 export type CheckoutRequest = Schemas["CheckoutRequest"];
+export type CheckoutStarted = Schemas["CheckoutStarted"];
 export type OrderSummary = Schemas["OrderSummary"];
 export type Coupon = Schemas["Coupon"];
 export type CouponInput = Schemas["CouponInput"];
 export type AdminOrder = Schemas["AdminOrder"];
+export type AdminOrderPage = Schemas["Page_AdminOrder"];
 export type AdminOrderDetail = Schemas["AdminOrderDetail"];
 export type Ticket = Schemas["Ticket"];
 

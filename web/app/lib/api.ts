@@ -24,7 +24,7 @@ export class ApiError extends Error {
 
 function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== "object" || value === null || !("error" in value)) return false;
-  const err = (value as { error: unknown }).error;
+  const err = value.error;
   return typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string";
 }
 
@@ -42,7 +42,7 @@ export async function send(request: Request): Promise<Response> {
 function querySerializer(query: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === "") continue;
+    if (typeof value === "string" ? value === "" : typeof value !== "number" && typeof value !== "boolean") continue;
     params.set(key, String(value));
   }
   return params.toString();

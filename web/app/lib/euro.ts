@@ -7,7 +7,7 @@
  * is not a plain non-negative amount with at most two decimals.
  */
 export function parseEuroToCents(input: string): number | null {
-  let s = input.replace(/[\s\u00a0\u202f]/g, "").replace(/^€/, "").replace(/€$/, "").replace(/,-$/, "");
+  const s = input.replace(/[\s\u00a0\u202f]/g, "").replace(/^€/, "").replace(/€$/, "").replace(/,-$/, "");
   if (!s) return null;
   let whole: string;
   let fraction = "";

@@ -42,7 +42,7 @@ describe("pageMeta", () => {
 
 describe("courseJsonLd", () => {
   it("describes the onsite three-day course", () => {
-    const ld = courseJsonLd("zelfbeeld-ommekeer") as Tag;
+    const ld = courseJsonLd("zelfbeeld-ommekeer");
     expect(ld["@type"]).toBe("Course");
     expect(ld.offers).toEqual(expect.objectContaining({ price: 1500, priceCurrency: "EUR" }));
     expect((ld.hasCourseInstance as Tag[])[0]).toEqual(

@@ -198,7 +198,7 @@ describe("admin calls through the API client", () => {
   it("clears the session when the refresh fails too", async () => {
     store(session("stale", "r1"));
     const unauthorized = () => json(401, { error: { code: "unauthorized", message: "Nee" } });
-    vi.stubGlobal("fetch", vi.fn().mockImplementation(async () => unauthorized()));
+    vi.stubGlobal("fetch", vi.fn().mockImplementation(() => Promise.resolve(unauthorized())));
     await expect(unwrap(apiClient.GET("/api/admin/me"))).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(getLastClearReason()).toBe("expired");

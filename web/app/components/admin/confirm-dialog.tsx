@@ -38,6 +38,7 @@ export function ConfirmDialog({
     <AdminDialog open={open} title={title} onClose={busy ? () => {} : onCancel} role="alertdialog" size="sm">
       <div className="text-ink-soft">{children}</div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an alert dialog opens on its least destructive action (WAI-ARIA APG) */}
         <button type="button" autoFocus onClick={onCancel} disabled={busy} className={adminButton("quiet")}>
           {cancelLabel}
         </button>

@@ -50,6 +50,7 @@ function DesktopGroup({ item, pathname }: { item: NavItem; pathname: string }) {
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- hover, Escape and focus-out bubble up from the link and the submenu button inside; the li is not a control
     <li
       ref={containerRef}
       className="relative flex items-center"
@@ -65,7 +66,7 @@ function DesktopGroup({ item, pathname }: { item: NavItem; pathname: string }) {
       }}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
-        if (!containerRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!containerRef.current?.contains(event.relatedTarget)) setOpen(false);
       }}
     >
       <Link

@@ -42,7 +42,7 @@ describe("VideoEmbed", () => {
     expect(document.querySelector("iframe")).toBeNull();
 
     observer.trigger(true);
-    const iframe = screen.getByTitle("Intro") as HTMLIFrameElement;
+    const iframe = screen.getByTitle<HTMLIFrameElement>("Intro");
     expect(iframe.src).toBe("https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ");
     expect(iframe.getAttribute("loading")).toBe("lazy");
     expect(iframe.hasAttribute("allowfullscreen")).toBe(true);
@@ -54,7 +54,7 @@ describe("VideoEmbed", () => {
     const { rerender } = render(<VideoEmbed url="https://vimeo.com/76979871" title="Vimeo" />);
     MockIntersectionObserver.instances[0]!.trigger(true);
     rerender(<VideoEmbed url="https://vimeo.com/76979871" title="Vimeo" />);
-    expect((screen.getByTitle("Vimeo") as HTMLIFrameElement).src).toBe("https://player.vimeo.com/video/76979871?dnt=1");
+    expect(screen.getByTitle<HTMLIFrameElement>("Vimeo").src).toBe("https://player.vimeo.com/video/76979871?dnt=1");
     expect(MockIntersectionObserver.instances).toHaveLength(1);
   });
 });

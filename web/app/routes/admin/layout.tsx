@@ -60,8 +60,9 @@ export default function AdminLayout() {
     queryClient.removeQueries({ queryKey: ["admin"] });
     const target =
       getLastClearReason() === "signed-out" ? LOGIN_PATH : loginPathFor(`${location.pathname}${location.search}`);
-    navigate(target, { replace: true });
+    void navigate(target, { replace: true });
     // Only a change of session decides this; the location at that moment is the one to return to.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: location changes must not re-run it
   }, [session]);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);

@@ -3,10 +3,9 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CheckoutForm } from "@/features/checkout/components/checkout-form";
-import { DRAFT_KEY, loadDraft, saveDraft } from "@/features/checkout/lib/checkout-storage";
+import { loadDraft, saveDraft } from "@/features/checkout/lib/checkout-storage";
 import { emptyValues } from "@/features/checkout/lib/checkout-form";
-import type { ProductDetail } from "@/lib/api-types";
-import type { PublicEvent } from "@/lib/api-types";
+import type { ProductDetail, PublicEvent } from "@/lib/api-types";
 
 const leaveTo = vi.hoisted(() => vi.fn());
 vi.mock("@/features/checkout/lib/leave-to", () => ({ leaveTo }));
@@ -142,6 +141,7 @@ describe("CheckoutForm", () => {
       pending.resolve(
         new Response(JSON.stringify({ order_id: "ord_1", checkout_url: "/betalen/simulatie?sessie=sim_1" }), { status: 201 }),
       );
+      await pending.promise;
     });
     expect(leaveTo).toHaveBeenCalledWith("/betalen/simulatie?sessie=sim_1");
     expect(loadDraft()).toMatchObject({ idempotencyKey: key, orderId: "ord_1" });
@@ -193,10 +193,10 @@ describe("CheckoutForm", () => {
     expect(calls.filter((c) => c.url === "/api/checkout")).toHaveLength(0);
   });
 
-  it("keeps the answers in sessionStorage as they are typed", async () => {
+  it("keeps the answers in sessionStorage as they are typed", () => {
     mockApi(() => json({}));
     renderForm();
     fireEvent.change(screen.getByLabelText("Voornaam"), { target: { value: "Cleo" } });
-    expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!).values.first_name).toBe("Cleo");
+    expect(loadDraft()!.values.first_name).toBe("Cleo");
   });
 });

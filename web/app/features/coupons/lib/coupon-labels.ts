@@ -9,7 +9,7 @@ export function normalizeCouponCode(input: string): string {
 }
 
 /** "10%" or "€ 5,00". */
-export function discountLabel(kind: DiscountKind | string, value: number): string {
+export function discountLabel(kind: DiscountKind, value: number): string {
   return kind === "percent" ? `${value}%` : formatPriceCents(value);
 }
 

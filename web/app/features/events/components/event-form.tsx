@@ -101,6 +101,7 @@ export function EventForm({ event, kind, productPriceCents, onDone }: EventFormP
   useEffect(() => {
     if (!event && !values.price && productPriceCents !== undefined && productPriceCents !== null)
       set("price", centsToEuroInput(productPriceCents));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the product's price arriving fills the field, not the coach's own edits
   }, [productPriceCents]);
 
   const online = kind === "webinar" || Boolean(event?.online_url);

@@ -18,6 +18,14 @@ import { formatDateAt } from "@/lib/format";
 export const BOOKING_ERROR_TITLE = "Er is iets misgegaan";
 const FALLBACK = "Probeer het later opnieuw.";
 
+interface BookingValues {
+  mode: CallMode;
+  name: string;
+  email: string;
+  phone: string;
+  question: string;
+}
+
 /** Pick a free slot, say how and who, and book: idle → 'Bezig...' → the confirmation. */
 export function BookingForm() {
   const id = useId();
@@ -27,8 +35,8 @@ export function BookingForm() {
   const [slot, setSlot] = useState<string | null>(null);
   const [booked, setBooked] = useState<BookingResponse | null>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
-  const { values, set, field, formRef, submitting, onSubmit } = useForm({
-    initial: () => ({ mode: "phone" as CallMode, name: "", email: "", phone: "", question: "" }),
+  const { values, set, field, formRef, submitting, onSubmit } = useForm<BookingValues>({
+    initial: () => ({ mode: "phone", name: "", email: "", phone: "", question: "" }),
     async submit(v) {
       if (!slot) {
         toast.error(BOOKING_ERROR_TITLE, { description: "Kies eerst een dag en een uur." });

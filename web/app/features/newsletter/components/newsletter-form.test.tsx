@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
@@ -12,8 +12,8 @@ function renderForm() {
       <NewsletterForm />
     </MemoryRouter>,
   );
-  const firstName = screen.getByLabelText("Voornaam") as HTMLInputElement;
-  const email = screen.getByLabelText("E-mailadres") as HTMLInputElement;
+  const firstName = screen.getByLabelText<HTMLInputElement>("Voornaam");
+  const email = screen.getByLabelText<HTMLInputElement>("E-mailadres");
   fireEvent.change(firstName, { target: { value: "Anna" } });
   fireEvent.change(email, { target: { value: "anna@example.be" } });
   return { firstName, email };
@@ -49,12 +49,13 @@ describe("NewsletterForm", () => {
     const { firstName, email } = renderForm();
 
     fireEvent.click(screen.getByRole("button", { name: "Abonneer" }));
-    const busy = screen.getByRole("button", { name: "Bezig..." }) as HTMLButtonElement;
+    const busy = screen.getByRole<HTMLButtonElement>("button", { name: "Bezig..." });
     expect(busy.disabled).toBe(true);
     expect(await (fetchMock.mock.calls[0]![0] as Request).json()).toEqual({ firstName: "Anna", email: "anna@example.be" });
 
     await act(async () => {
       pending.resolve(new Response(JSON.stringify({ status: "pending", message: "ok" }), { status: 200 }));
+      await pending.promise;
     });
 
     expect(toastMock.success).toHaveBeenCalledWith("Ingeschreven!", {
@@ -62,7 +63,7 @@ describe("NewsletterForm", () => {
     });
     expect(firstName.value).toBe("");
     expect(email.value).toBe("");
-    expect((screen.getByRole("button", { name: "Abonneer" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Abonneer" }).disabled).toBe(false);
   });
 
   it("shows the server's message on failure and keeps the fields", async () => {
@@ -75,12 +76,12 @@ describe("NewsletterForm", () => {
       ),
     );
     const { firstName, email } = renderForm();
-    await act(async () => {
-      fireEvent.click(screen.getByRole("button", { name: "Abonneer" }));
-    });
-    expect(toastMock.error).toHaveBeenCalledWith("Er is iets misgegaan", {
-      description: "Dit e-mailadres is ongeldig.",
-    });
+    fireEvent.click(screen.getByRole("button", { name: "Abonneer" }));
+    await waitFor(() =>
+      expect(toastMock.error).toHaveBeenCalledWith("Er is iets misgegaan", {
+        description: "Dit e-mailadres is ongeldig.",
+      }),
+    );
     expect(firstName.value).toBe("Anna");
     expect(email.value).toBe("anna@example.be");
     expect(screen.getByRole("button", { name: "Abonneer" })).toBeTruthy();
@@ -89,9 +90,9 @@ describe("NewsletterForm", () => {
   it("falls back to 'Probeer het later opnieuw.' on a network failure", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
     renderForm();
-    await act(async () => {
-      fireEvent.click(screen.getByRole("button", { name: "Abonneer" }));
-    });
-    expect(toastMock.error).toHaveBeenCalledWith("Er is iets misgegaan", { description: "Probeer het later opnieuw." });
+    fireEvent.click(screen.getByRole("button", { name: "Abonneer" }));
+    await waitFor(() =>
+      expect(toastMock.error).toHaveBeenCalledWith("Er is iets misgegaan", { description: "Probeer het later opnieuw." }),
+    );
   });
 });

@@ -19,7 +19,7 @@ function renderBox() {
       <CheckInBox />
     </QueryClientProvider>,
   );
-  return screen.getByLabelText("Ticketcode") as HTMLInputElement;
+  return screen.getByLabelText<HTMLInputElement>("Ticketcode");
 }
 
 function scan(input: HTMLInputElement, code: string) {

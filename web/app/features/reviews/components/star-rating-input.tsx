@@ -15,7 +15,7 @@ export function StarRatingInput({ value, onChange, error, legend = "Score" }: St
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
   return (
-    <fieldset aria-describedby={errorId}>
+    <fieldset role="radiogroup" aria-describedby={errorId} aria-invalid={Boolean(error)}>
       <legend className={labelClass}>{legend}</legend>
       <div className="mt-1 flex items-center gap-1">
         {[1, 2, 3, 4, 5].map((n) => {
@@ -30,7 +30,6 @@ export function StarRatingInput({ value, onChange, error, legend = "Score" }: St
                 value={n}
                 checked={value === n}
                 onChange={() => onChange(n)}
-                aria-invalid={Boolean(error)}
                 className="peer sr-only"
               />
               <label
