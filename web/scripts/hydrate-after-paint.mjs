@@ -1,0 +1,71 @@
+// Makes every prerendered page start loading its JavaScript only after its first paint.
+//
+// A prerendered page shows its full content from the HTML and its inlined CSS. React Router's
+// bootstrap asks for all of the page's modules from the <head> (modulepreload links) and from a
+// module script with static imports, so on a slow phone connection those ~150 KiB download
+// alongside the page and Lighthouse counts them before the first paint. This rewrites the
+// bootstrap to do the same imports after the first frame has been painted; hydration starts a
+// frame later, the first paint no longer waits for scripts.
+//
+// The bootstrap's shape is checked strictly: if a React Router upgrade changes it, the build fails
+// here instead of shipping a page that never hydrates.
+// Usage: node scripts/hydrate-after-paint.mjs build/client
+import { readFile, writeFile } from "node:fs/promises";
+import { walk } from "./walk.mjs";
+
+const PRELOAD = /<link rel="modulepreload" href="(\/[^"]+\.js)"\/>/g;
+const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/g;
+
+/** React Router's bootstrap, taken apart: its manifest, route modules, route module map and entry. */
+function parseBootstrap(code, file) {
+  const manifest = [];
+  const routes = [];
+  let map = null;
+  let entry = null;
+  const rest = code
+    .replace(/^\s*import "(\/[^"]+\.js)";/gm, (_, url) => (manifest.push(url), ""))
+    .replace(/^\s*import \* as (route\d+) from "(\/[^"]+\.js)";/gm, (_, name, url) => (routes.push({ name, url }), ""))
+    .replace(/^\s*window\.__reactRouterRouteModules = (\{[^;]*\});/m, (_, m) => ((map = m), ""))
+    .replace(/^\s*import\("(\/[^"]+\.js)"\);/m, (_, url) => ((entry = url), ""));
+  if (rest.trim() || manifest.length !== 1 || !routes.length || !map || !entry) {
+    throw new Error(`${file}: React Router's bootstrap script has an unexpected shape:\n${code}`);
+  }
+  return { manifest: manifest[0], routes, map, entry };
+}
+
+function deferredBootstrap({ manifest, routes, map, entry }, preloads) {
+  const q = JSON.stringify;
+  // Preload every module at once (as the removed links did), then import them as the original did.
+  return [
+    "const boot = async () => {",
+    `  for (const href of ${q(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `  const [, ${routes.map((r) => r.name).join(", ")}] = await Promise.all([${[manifest, ...routes.map((r) => r.url)].map((u) => `import(${q(u)})`).join(", ")}]);`,
+    `  window.__reactRouterRouteModules = ${map};`,
+    `  import(${q(entry)});`,
+    "};",
+    // A hidden tab paints nothing, so there is nothing to wait for.
+    "if (document.hidden) boot(); else requestAnimationFrame(() => setTimeout(boot));",
+  ].join("\n");
+}
+
+const root = process.argv[2];
+if (!root) {
+  console.error("usage: node scripts/hydrate-after-paint.mjs <dir>");
+  process.exit(1);
+}
+let count = 0;
+for await (const file of walk(root)) {
+  if (!file.endsWith(".html")) continue;
+  const html = await readFile(file, "utf8");
+  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
+  const bootstraps = [...html.matchAll(BOOTSTRAP)];
+  if (bootstraps.length === 0 && preloads.length === 0) continue;
+  if (bootstraps.length !== 1) throw new Error(`${file}: expected one React Router bootstrap script, found ${bootstraps.length}`);
+  const bootstrap = parseBootstrap(bootstraps[0][1], file);
+  const out = html
+    .replace(PRELOAD, "")
+    .replace(BOOTSTRAP, () => `<script type="module" async="">${deferredBootstrap(bootstrap, preloads)}</script>`);
+  await writeFile(file, out);
+  count++;
+}
+console.log(`hydrate-after-paint: ${count} pages load their scripts after the first paint`);
