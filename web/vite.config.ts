@@ -9,18 +9,20 @@ const isEntry = (id: string) => id.endsWith(ROUTE_ENTRY) || /[\\/]entry\.client\
 const isPublicRoute = (id: string) => id.endsWith(ROUTE_ENTRY) && !/[\\/]routes[\\/]admin[\\/]/.test(id);
 // Routes that every public page loads.
 const isEveryPageRoute = (id: string) => /[\\/](root|routes[\\/]public-layout)\.tsx\?/.test(id);
-const isFramework = (id: string) =>
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id) || id.includes("rolldown/runtime");
+// React and React Router get chunks of their own so that the page can evaluate them one per task
+// (see scripts/hydrate-after-paint.mjs): one 500 KB chunk is one long task on a slow phone.
+const isReact = (id: string) => /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id);
+const isRouter = (id: string) => /[\\/]node_modules[\\/]react-router[\\/]/.test(id);
 
 type ChunkingContext = { getModuleInfo(id: string): { importers: readonly string[] } | null };
 
 /**
- * Merges the JavaScript that public pages load before their first paint into one shared chunk.
- * Left to itself the bundler makes a chunk per set of entries that share modules: 31 files for
- * the home page, each a request on a slow phone connection. Now a public page loads the entry,
- * this chunk and its own route files. The chunk holds React, React Router and every module that a
- * public route shares with another entry; a module only one route uses stays in that route's
- * file, and admin-only code keeps the bundler's own splitting.
+ * Merges the JavaScript of public pages into a few shared chunks. Left to itself the bundler makes
+ * a chunk per set of entries that share modules: 31 files for the home page, each a request on a
+ * slow phone connection. Now a public page loads the entry, React, React Router, the public chunk
+ * and its own route files. The public chunk holds every module that a public route shares with
+ * another entry; a module only one route uses stays in that route's file, and admin-only code
+ * keeps the bundler's own splitting.
  */
 function publicChunk(): Plugin {
   return {
@@ -42,7 +44,6 @@ function publicChunk(): Plugin {
       };
       const inPublicChunk = (id: string, ctx: ChunkingContext) => {
         if (isEntry(id)) return false;
-        if (isFramework(id)) return true;
         const entries = [...entriesReaching(id, ctx)];
         if (!entries.some(isPublicRoute)) return false;
         return entries.length >= 2 || entries.some(isEveryPageRoute);
@@ -50,7 +51,11 @@ function publicChunk(): Plugin {
       return {
         ...options,
         codeSplitting: {
-          groups: [{ debugName: "public", name: (id, ctx) => (inPublicChunk(id, ctx) ? "public" : null) }],
+          groups: [
+            { name: "react", test: isReact, priority: 3 },
+            { name: "router", test: isRouter, priority: 2 },
+            { debugName: "public", name: (id, ctx) => (inPublicChunk(id, ctx) ? "public" : null), priority: 1 },
+          ],
         },
       };
     },

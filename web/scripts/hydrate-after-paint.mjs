@@ -10,7 +10,9 @@
 // The bootstrap's shape is checked strictly: if a React Router upgrade changes it, the build fails
 // here instead of shipping a page that never hydrates.
 // Usage: node scripts/hydrate-after-paint.mjs build/client
+import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
+import { join, posix } from "node:path";
 import { walk } from "./walk.mjs";
 
 const PRELOAD = /<link rel="modulepreload" href="(\/[^"]+\.js)"\/>/g;
@@ -33,12 +35,39 @@ function parseBootstrap(code, file) {
   return { manifest: manifest[0], routes, map, entry };
 }
 
+/** The built chunks a chunk imports statically, as URLs. */
+function staticImports(url) {
+  const code = readFileSync(join(root, url), "utf8");
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g)].map((m) => posix.join(posix.dirname(url), m[1]));
+}
+
+/** The chunks behind these URLs, each after the chunks it imports. */
+function evaluationOrder(urls) {
+  const order = [];
+  const seen = new Set();
+  const visit = (url) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    staticImports(url).forEach(visit);
+    order.push(url);
+  };
+  urls.forEach(visit);
+  return order;
+}
+
 function deferredBootstrap({ manifest, routes, map, entry }, preloads) {
   const q = JSON.stringify;
-  // Preload every module at once (as the removed links did), then import them as the original did.
+  const order = evaluationOrder([manifest, ...routes.map((r) => r.url)]);
+  // Preload every module at once (as the removed links did). Then evaluate one chunk per task, so
+  // that a slow phone gets no single long task (React alone takes ~150 ms there), and import the
+  // route modules and the entry as the original did.
   return [
     "const boot = async () => {",
     `  for (const href of ${q(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `  for (const url of ${q(order)}) {`,
+    "    await import(url);",
+    "    await new Promise((resolve) => setTimeout(resolve));",
+    "  }",
     `  const [, ${routes.map((r) => r.name).join(", ")}] = await Promise.all([${[manifest, ...routes.map((r) => r.url)].map((u) => `import(${q(u)})`).join(", ")}]);`,
     `  window.__reactRouterRouteModules = ${map};`,
     `  import(${q(entry)});`,
