@@ -21,12 +21,15 @@ for (const url of scripts) {
     scripts.add(posix.join(posix.dirname(url), m[1]));
   }
 }
-// What the browser asks for while it parses <head>, before it can paint.
+// What the browser asks for as it parses the page, before it can paint: stylesheets, preloads and
+// scripts in <head>, and the static imports of inline module scripts.
 const head = html.slice(0, html.indexOf("</head>"));
-const beforePaint = [
-  ...head.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]*>/g),
-  ...head.matchAll(/<script[^>]+src=[^>]*>/g),
-].length;
+const moduleScripts = [...html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+const beforePaint = new Set([
+  ...[...head.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
+  ...[...head.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
+  ...moduleScripts.flatMap((code) => [...code.matchAll(/^\s*import\s[^(]*?["'](\/assets\/[^"']+)["']/gm)].map((m) => m[1])),
+]).size;
 const inlineCss = /<style[^>]*>[\s\S]{1000,}?<\/style>/.test(head);
 
 const sizes = (buffer) => ({
