@@ -69,5 +69,6 @@ check-api-drift: server-debug web-deps
 test-e2e: web server-debug
 	cd web && npm run test:unit && npm run test:e2e
 
+## make bench: speed figures of this machine next to same-run references (nginx, React, 10 rows); not part of make test
 bench: web server-release
-	node bench/home-js-size.mjs
+	bash bench/run.sh

@@ -1,40 +1,76 @@
-// Prints how much JavaScript the home page loads (gzip and brotli), and that figure as a ratio
-// against React + ReactDOM themselves, measured the same way in the same run.
-// Usage: node bench/home-js-size.mjs   (after `make web`)
+// How much JavaScript the prerendered home page loads, in how many files, and how much of it is
+// requested before the first paint; next to React + ReactDOM bundled and minified by the same Vite
+// in the same run (the floor any React page pays).
+// Usage: node bench/home-js-size.mjs [BUILD_DIR]   (default web/build/client, after `make web`)
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join, posix } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const client = join(root, "web/build/client");
+const web = join(root, "web");
+const client = process.argv[2] ?? join(web, "build/client");
 const html = readFileSync(join(client, "index.html"), "utf8");
 
-// Every script the prerendered home page asks for: module scripts, modulepreloads and inline imports.
-const urls = new Set([
-  ...[...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
-  ...[...html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]),
-]);
+// Scripts the page names (bootstrap imports, modulepreloads) and everything they import statically.
+const scripts = new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]));
+for (const url of scripts) {
+  const code = readFileSync(join(client, url), "utf8");
+  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    scripts.add(posix.join(posix.dirname(url), m[1]));
+  }
+}
+// What the browser asks for as it parses the page, before it can paint: stylesheets, preloads and
+// scripts in <head>, and the static imports of inline module scripts.
+const head = html.slice(0, html.indexOf("</head>"));
+const moduleScripts = [...html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+const beforePaint = new Set([
+  ...[...head.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
+  ...[...head.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
+  ...moduleScripts.flatMap((code) => [...code.matchAll(/^\s*import\s[^(]*?["'](\/assets\/[^"']+)["']/gm)].map((m) => m[1])),
+]).size;
+const inlineCss = /<style[^>]*>[\s\S]{1000,}?<\/style>/.test(head);
 
 const sizes = (buffer) => ({
   raw: buffer.length,
   gzip: gzipSync(buffer, { level: 9 }).length,
   brotli: brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
 });
-const total = (list) => list.reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip, brotli: a.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+const total = (list) =>
+  list.reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip, brotli: a.brotli + s.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
+const home = total([...scripts].map((u) => sizes(readFileSync(join(client, u)))));
 
-const home = total([...urls].map((u) => sizes(readFileSync(join(client, u)))));
-const require = createRequire(join(root, "web/package.json"));
-// The packages' exports hide their production builds, so read them from each package's folder.
-const packageFile = (pkg, file) => join(dirname(require.resolve(`${pkg}/package.json`)), file);
-const reference = total(
-  [packageFile("react", "cjs/react.production.js"), packageFile("react-dom", "cjs/react-dom-client.production.js")].map(
-    (f) => sizes(readFileSync(f)),
-  ),
-);
+// The reference: React + ReactDOM's client, whole, minified for production by the project's Vite.
+const require = createRequire(join(web, "package.json"));
+const { build } = await import(pathToFileURL(require.resolve("vite")).href);
+const REFERENCE = "\0react-reference";
+const output = await build({
+  root: web,
+  configFile: false,
+  logLevel: "silent",
+  mode: "production",
+  plugins: [
+    {
+      name: "react-reference",
+      resolveId: (id) => (id === REFERENCE ? id : null),
+      load: (id) =>
+        id === REFERENCE
+          ? 'import * as React from "react"; import * as ReactDOM from "react-dom/client"; globalThis.__reference = [React, ReactDOM];'
+          : null,
+    },
+  ],
+  build: { write: false, minify: true, rolldownOptions: { input: REFERENCE } },
+});
+const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((o) => o.type === "chunk");
+const reference = total(chunks.map((c) => sizes(Buffer.from(c.code))));
+
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(`home page scripts: ${urls.size} files`);
-console.log(`home JS      raw ${kb(home.raw)}  gzip ${kb(home.gzip)}  brotli ${kb(home.brotli)}`);
-console.log(`React+DOM    raw ${kb(reference.raw)}  gzip ${kb(reference.gzip)}  brotli ${kb(reference.brotli)}  (reference)`);
-console.log(`ratio home/reference (gzip): ${(home.gzip / reference.gzip).toFixed(2)}`);
+console.log(`home page JS: ${scripts.size} files, requested before the first paint: ${beforePaint} (CSS ${inlineCss ? "inline" : "a separate file"})`);
+console.log(`  home JS        raw ${kb(home.raw)}  gzip ${kb(home.gzip)}  brotli ${kb(home.brotli)}`);
+console.log(`  React+ReactDOM raw ${kb(reference.raw)}  gzip ${kb(reference.gzip)}  brotli ${kb(reference.brotli)}  (reference, minified by Vite now)`);
+console.log(`  ratio home/reference (gzip): ${(home.gzip / reference.gzip).toFixed(2)}`);

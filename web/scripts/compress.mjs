@@ -1,20 +1,13 @@
 // Writes .br (quality 11) and .gz (level 9) siblings for every compressible
 // file of at least 1 KiB under the given directory, so the server can serve
 // precompressed assets.
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { join, extname } from "node:path";
+import { readFile, stat, writeFile } from "node:fs/promises";
+import { extname } from "node:path";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
+import { walk } from "./walk.mjs";
 
 const EXTENSIONS = new Set([".js", ".css", ".svg", ".json", ".html", ".xml", ".txt"]);
 const MIN_SIZE = 1024;
-
-async function* walk(dir) {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else if (entry.isFile()) yield full;
-  }
-}
 
 const root = process.argv[2];
 if (!root) {

@@ -1,0 +1,235 @@
+#!/usr/bin/env bash
+# make bench: measures, on this machine, how fast the built site and its server are, each figure
+# next to a reference measured in the same run (nginx serving the same bytes, React + ReactDOM
+# minified, the same endpoint with 10 rows) and their ratio. Figures only: nothing here asserts.
+#
+# Everything runs on 127.0.0.1, the server and nginx each pinned to core 0 and wrk to core 1,
+# with a fresh SQLite database and a copy of the build under a temporary folder that is removed,
+# with every process started here, when the script ends.
+#
+# Environment: INLUMINE_BIN (default target/release/inlumine), WEB_BUILD (default web/build/client),
+# DURATION seconds per wrk run (5), LH_RUNS Lighthouse runs per page (5), SKIP_LIGHTHOUSE=1.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+target_dir="${CARGO_TARGET_DIR:-target}"
+[[ "$target_dir" = /* ]] || target_dir="$root/$target_dir"
+bin="${INLUMINE_BIN:-$target_dir/release/inlumine}"
+build="${WEB_BUILD:-$root/web/build/client}"
+duration="${DURATION:-5}"
+lh_runs="${LH_RUNS:-5}"
+[ -x "$bin" ] || { echo "missing $bin: run 'make server-release' (make bench does)"; exit 1; }
+[ -f "$build/index.html" ] || { echo "missing $build/index.html: run 'make web' (make bench does)"; exit 1; }
+
+# --- tools: Debian's packages, installed when missing -------------------------------------------
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+apt_updated=0
+apt_install() {
+  if [ "$apt_updated" -eq 0 ]; then as_root apt-get update -qq; apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null
+}
+command -v wrk >/dev/null || apt_install wrk
+command -v sqlite3 >/dev/null || apt_install sqlite3
+command -v curl >/dev/null || apt_install curl
+[ -x /usr/sbin/nginx ] || apt_install nginx-light 2>/dev/null || apt_install nginx
+brotli_module=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
+[ -f "$brotli_module" ] || apt_install libnginx-mod-http-brotli-static 2>/dev/null || true
+[ -x /usr/bin/chromium ] || apt_install chromium fonts-dejavu-core
+# A system nginx service may have started on install; ours runs on its own port, so it does not matter.
+
+# --- scratch space and cleanup ------------------------------------------------------------------
+tmp="$(mktemp -d /tmp/inlumine-bench.XXXXXX)"
+chmod 755 "$tmp" # nginx's worker runs as an unprivileged user and must read the copy
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+port="$(free_port)"
+nginx_port="$(free_port)"
+base="http://127.0.0.1:$port"
+ngx="http://127.0.0.1:$nginx_port"
+cp -r "$build" "$tmp/www"
+chmod -R a+rX "$tmp/www"
+
+# --- the server ---------------------------------------------------------------------------------
+export DATA_DIR="$tmp/data" PORT="$port" HOST=127.0.0.1 DATABASE_URL="" WEB_DIR="$tmp/www"
+export SITE_CONFIG="$root/config/site.json" INLUMINE_CONFIG="$root/config/server.toml"
+export PUBLIC_URL="$base" MAIL_TRANSPORT=file RUST_LOG=warn
+"$bin" seed-demo >/dev/null
+server_pid=""
+startup_ms=""
+# Starts the server on core 0; startup_ms is how long it took to answer /healthz (~3 ms resolution:
+# each poll is a curl process).
+start_server() {
+  local t0 t1
+  t0=$(date +%s%N)
+  taskset -c 0 "$bin" serve >>"$tmp/server.log" 2>&1 &
+  server_pid=$!
+  pids+=("$server_pid")
+  for _ in $(seq 1 2000); do
+    curl -sf -o /dev/null --max-time 1 "$base/healthz" && break
+    kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/server.log"; exit 1; }
+    sleep 0.001
+  done
+  t1=$(date +%s%N)
+  startup_ms=$(((t1 - t0) / 1000000))
+}
+stop_server() { kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; }
+rss_mb() { awk '/^VmRSS:/ {printf "%.1f", $2 / 1024}' "/proc/$1/status"; }
+
+# --- nginx, serving the same bytes ---------------------------------------------------------------
+mkdir -p "$tmp/nginx"
+{
+  [ -f "$brotli_module" ] && echo "load_module $brotli_module;"
+  cat <<EOF
+daemon off;
+worker_processes 1;
+pid $tmp/nginx/nginx.pid;
+error_log $tmp/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/json;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path $tmp/nginx/body;
+  proxy_temp_path $tmp/nginx/proxy;
+  fastcgi_temp_path $tmp/nginx/fastcgi;
+  uwsgi_temp_path $tmp/nginx/uwsgi;
+  scgi_temp_path $tmp/nginx/scgi;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    root $tmp/www;
+    gzip_static on;
+    $([ -f "$brotli_module" ] && echo "brotli_static on;")
+    location / { try_files \$uri \$uri/index.html =404; }
+  }
+}
+EOF
+} >"$tmp/nginx/nginx.conf"
+taskset -c 0 /usr/sbin/nginx -c "$tmp/nginx/nginx.conf" -p "$tmp/nginx" -e "$tmp/nginx/error.log" &
+pids+=($!)
+html_enc=gzip
+[ -f "$brotli_module" ] && html_enc=br
+
+# --- wrk -----------------------------------------------------------------------------------------
+# wrk URL [wrk options]: 50 connections from core 1; sets rps, p50, p99 and errors (non-2xx + socket).
+wrk_run() {
+  local out
+  out=$(timeout $((duration + 30)) taskset -c 1 wrk -t1 -c50 -d"${duration}s" --timeout 5s --latency "$@" 2>&1) || true
+  rps=$(awk '/^Requests\/sec:/ {printf "%.0f", $2}' <<<"$out")
+  p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
+  p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+  errors=$(awk '/Non-2xx or 3xx responses:/ {n += $NF} /Socket errors:/ {gsub(",", ""); n += $4 + $6 + $8 + $10} END {print n + 0}' <<<"$out")
+  [ -n "$rps" ] || { echo "wrk failed: $out" >&2; rps=0; }
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+row() { printf '  %-58s %14s %14s %7s\n' "$@"; }
+# "ENCODING BYTES" of one answer to URL asked with Accept-Encoding ENC.
+answer() {
+  curl -s -D "$tmp/headers" -o "$tmp/body" -H "Accept-Encoding: $2" "$1"
+  echo "$(awk -F': *' 'tolower($1) == "content-encoding" {print $2}' "$tmp/headers" | tr -d '\r') $(wc -c <"$tmp/body")"
+}
+# compare LABEL OURS_URL NGINX_URL ENCODING: the same request against both, one row.
+compare() {
+  local label=$1 ours=$2 theirs=$3 enc=$4 a_ours a_nginx
+  a_ours=$(answer "$ours" "$enc")
+  a_nginx=$(answer "$theirs" "$enc")
+  wrk_run -H "Accept-Encoding: $enc" "$ours"
+  local o_rps=$rps o_p99=$p99 o_err=$errors
+  wrk_run -H "Accept-Encoding: $enc" "$theirs"
+  row "$label (${a_ours% *}, ${a_ours#* } B)" "$o_rps req/s" "$rps req/s" "$(ratio "$o_rps" "$rps")"
+  echo "    p99: ours $o_p99, nginx $p99; nginx sent ${a_nginx% *}, ${a_nginx#* } B"
+  [ "$o_err$errors" = "00" ] || echo "    errors: ours $o_err, nginx $errors"
+}
+json_file() { # URL NAME: the server's JSON answer as a static file for nginx, precompressed like the build
+  curl -sf "$1" >"$tmp/www/$2"
+  gzip -9 -k "$tmp/www/$2"
+  node -e 'const z=require("zlib"),fs=require("fs"),f=process.argv[1];fs.writeFileSync(f+".br",z.brotliCompressSync(fs.readFileSync(f)))' "$tmp/www/$2"
+  chmod a+r "$tmp/www/$2"*
+}
+set_reviews() { # N: add reviews (older than the demo ones) until the table holds N rows
+  local db="$DATA_DIR/inlumine.db" missing
+  missing=$(($1 - $(sqlite3 "$db" "SELECT COUNT(*) FROM reviews")))
+  [ "$missing" -gt 0 ] || return 0
+  sqlite3 "$db" >/dev/null <<SQL
+PRAGMA busy_timeout = 5000;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $missing)
+INSERT INTO reviews (name, avatar_url, rating, text, created_at)
+SELECT 'Lezer ' || i, NULL, 1 + i % 5, 'Een recensie voor de benchmark, nummer ' || i || '.',
+       strftime('%Y-%m-%dT%H:%M:%S.000000Z', '2020-01-01', '-' || i || ' minutes')
+FROM n;
+SQL
+}
+
+echo "In Lumine benchmark — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "server $bin, build $build; wrk: 50 connections, ${duration} s per run"
+
+# --- start-up and memory ---------------------------------------------------------------------------
+start_server
+sleep 2
+echo
+echo "Server"
+echo "  start to healthy: ${startup_ms} ms    idle RSS: $(rss_mb "$server_pid") MB"
+
+# --- JavaScript size -------------------------------------------------------------------------------
+echo
+node "$root/bench/home-js-size.mjs" "$tmp/www"
+
+# --- Lighthouse --------------------------------------------------------------------------------------
+if [ "${SKIP_LIGHTHOUSE:-}" != 1 ]; then
+  echo
+  RUNS="$lh_runs" timeout 900 node "$root/bench/lighthouse.mjs" "$base" / /vertelavond /checkout /gratis-kennismakingsgesprek ||
+    echo "  Lighthouse did not finish (see above); the other figures follow."
+fi
+
+# --- serving, against nginx --------------------------------------------------------------------------
+set_reviews 10
+stop_server
+start_server
+for _ in $(seq 1 50); do curl -sf -o /dev/null "$ngx/index.html" && break; sleep 0.1; done
+asset="$(cd "$tmp/www" && ls -S assets/public-*.js 2>/dev/null | head -1)"
+[ -n "$asset" ] || asset="$(cd "$tmp/www" && ls -S assets/*.js | head -1)"
+json_file "$base/api/reviews" reviews.json
+json_file "$base/api/products" products.json
+json_file "$base/api/events/upcoming" events.json
+
+echo
+echo "Serving (wrk; nginx serves a copy of the same files, precompressed)"
+row "what" "ours" "nginx" "ratio"
+compare "hashed JS asset /$asset" "$base/$asset" "$ngx/$asset" gzip
+compare "home page / (prerendered)" "$base/" "$ngx/index.html" "$html_enc"
+compare "/api/reviews, 10 reviews" "$base/api/reviews" "$ngx/reviews.json" gzip
+compare "/api/products" "$base/api/products" "$ngx/products.json" gzip
+compare "/api/events/upcoming" "$base/api/events/upcoming" "$ngx/events.json" gzip
+
+# --- growth: the same reads with 100,000 reviews -------------------------------------------------------
+echo
+echo "Growth (the same server, 10 vs 100,000 reviews; restarted after the rows are inserted)"
+row "what" "100,000" "10" "ratio"
+wrk_run -H "Accept-Encoding: gzip" "$base/api/reviews"
+r10=$rps r10_p50=$p50
+wrk_run -H "Accept-Encoding: $html_enc" "$base/"
+h10=$rps
+set_reviews 100000
+stop_server
+start_server
+total=$(curl -sf "$base/api/reviews" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).total))')
+wrk_run -H "Accept-Encoding: gzip" "$base/api/reviews"
+row "/api/reviews (total $total)" "$rps req/s" "$r10 req/s" "$(ratio "$rps" "$r10")"
+echo "    p50: 100,000 $p50, 10 $r10_p50"
+wrk_run -H "Accept-Encoding: $html_enc" "$base/"
+row "home page / ($html_enc)" "$rps req/s" "$h10 req/s" "$(ratio "$rps" "$h10")"
+
+# --- writes -------------------------------------------------------------------------------------------
+echo
+echo "Writes (SQLite)"
+wrk_run -s "$root/bench/newsletter.lua" "$base/api/newsletter"
+echo "  50 concurrent newsletter signups: $rps/s, p50 $p50, p99 $p99, errors $errors"
