@@ -155,7 +155,7 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
     .await?;
     let next_events = rows
         .iter()
-        .map(|row| Ok(AdminEvent::new(Event::from_row(row)?)?))
+        .map(|row| Ok(AdminEvent::new(Event::from_row_with_join_link(row)?)?))
         .collect::<Result<_, AppError>>()?;
 
     // Intro calls and contact (issue 5).

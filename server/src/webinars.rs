@@ -48,6 +48,7 @@ pub struct WebinarRegistrationResponse {
     pub message: &'static str,
 }
 
+/// With its join link: it goes into mails to people holding a seat, paid or free.
 async fn fetch_event(tx: &mut Tx, id: i64) -> Result<Option<Event>, AppError> {
     let row = sqlx::query(AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM events WHERE id = $1"
@@ -55,7 +56,10 @@ async fn fetch_event(tx: &mut Tx, id: i64) -> Result<Option<Event>, AppError> {
     .bind(id)
     .fetch_optional(&mut **tx)
     .await?;
-    Ok(row.as_ref().map(Event::from_row).transpose()?)
+    Ok(row
+        .as_ref()
+        .map(Event::from_row_with_join_link)
+        .transpose()?)
 }
 
 /// Why no seat could be taken.

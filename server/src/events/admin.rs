@@ -208,7 +208,7 @@ async fn fetch(tx: &mut Tx, id: i64) -> Result<Event, AppError> {
     .fetch_optional(&mut **tx)
     .await?
     .ok_or_else(not_found)?;
-    Ok(Event::from_row(&row)?)
+    Ok(Event::from_row_with_join_link(&row)?)
 }
 
 #[utoipa::path(
@@ -254,7 +254,7 @@ pub async fn list_events(
                 .bind(&now)
                 .bind(&pattern)
         },
-        |row| AdminEvent::new(Event::from_row(row)?),
+        |row| AdminEvent::new(Event::from_row_with_join_link(row)?),
     )
     .await?;
     Ok(Json(page))

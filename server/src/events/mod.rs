@@ -55,6 +55,8 @@ pub struct Event {
     pub street: Option<String>,
     pub postal_code: Option<String>,
     pub city: Option<String>,
+    /// Join link of an online event. Public answers carry it only for free events: for a paid
+    /// one it is null and buyers get it with their paid order.
     pub online_url: Option<String>,
     pub capacity: i64,
     pub seats_taken: i64,
@@ -68,7 +70,17 @@ pub(crate) const COLUMNS: &str = "id, kind, title, description, starts_at, ends_
                        online_url, capacity, seats_taken, price_cents, status";
 
 impl Event {
+    /// The event as anyone may see it: a paid event's join link stays with its buyers.
     pub(crate) fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
+        let mut event = Self::from_row_with_join_link(row)?;
+        if event.price_cents > 0 {
+            event.online_url = None;
+        }
+        Ok(event)
+    }
+
+    /// The event with its join link whatever the price: for the coach and for paid-order mails.
+    pub(crate) fn from_row_with_join_link(row: &AnyRow) -> Result<Self, sqlx::Error> {
         let capacity: i64 = row.try_get("capacity")?;
         let seats_taken: i64 = row.try_get("seats_taken")?;
         Ok(Self {

@@ -252,7 +252,7 @@ async fn load_event(tx: &mut Tx, event_id: i64) -> anyhow::Result<Event> {
     .bind(event_id)
     .fetch_one(&mut **tx)
     .await?;
-    Ok(Event::from_row(&row)?)
+    Ok(Event::from_row_with_join_link(&row)?)
 }
 
 fn place(event: &Event) -> String {

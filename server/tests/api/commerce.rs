@@ -93,7 +93,7 @@ async fn checkout(app: &TestApp, body: &Value) -> reqwest::Response {
 }
 
 /// Starts a checkout that must succeed; returns (order public id, simulated reference).
-async fn started(app: &TestApp, body: &Value) -> (String, String) {
+pub async fn started(app: &TestApp, body: &Value) -> (String, String) {
     let res = checkout(app, body).await;
     let status = res.status().as_u16();
     let json: Value = res.json().await.unwrap();
@@ -103,7 +103,7 @@ async fn started(app: &TestApp, body: &Value) -> (String, String) {
     (json["order_id"].as_str().unwrap().to_string(), reference)
 }
 
-async fn press(app: &TestApp, reference: &str, outcome: &str) -> Value {
+pub async fn press(app: &TestApp, reference: &str, outcome: &str) -> Value {
     let res = app
         .post_json(
             &format!("/api/payments/simulated/{reference}"),

@@ -14,6 +14,7 @@ mod intro_calls;
 mod migrations;
 mod newsletter;
 mod openapi;
+mod paid_content;
 mod payments_mollie;
 mod payments_stripe;
 mod provider_stubs;

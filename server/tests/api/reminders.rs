@@ -1,11 +1,13 @@
 use jiff::{SignedDuration, Timestamp};
 use serde_json::{Value, json};
 
+use crate::commerce::{order_body, press, started};
 use crate::helpers::{Engine, TestApp, spawn_app_with};
 
 both_engines!(
     a_reminder_goes_out_once_a_day_before_an_intro_call,
     a_reminder_goes_out_once_a_day_before_a_webinar,
+    a_buyers_reminder_carries_the_paid_webinars_link,
 );
 
 async fn spawn(engine: Engine) -> TestApp {
@@ -96,6 +98,26 @@ async fn a_reminder_goes_out_once_a_day_before_an_intro_call(engine: Engine) {
     );
 }
 
+/// Lets the clock run to two hours before the webinar, the seat taken two days ago; the
+/// reminder then sent to `to` (the second mail after the confirmation).
+async fn webinar_reminder_two_hours_before(app: &TestApp, to: &str) -> String {
+    two_hours_before(
+        app,
+        "UPDATE events SET starts_at = $1, ends_at = $2, created_at = $3",
+    )
+    .await;
+    sqlx::query("UPDATE tickets SET created_at = $1")
+        .bind(ts(Timestamp::now() - SignedDuration::from_hours(48)))
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let mails = app.wait_for_mails_to(to, 2).await;
+    mails
+        .into_iter()
+        .find(|m| m.contains("Subject: Herinnering"))
+        .unwrap()
+}
+
 async fn a_reminder_goes_out_once_a_day_before_a_webinar(engine: Engine) {
     let app = spawn(engine).await;
     let id = app
@@ -117,21 +139,7 @@ async fn a_reminder_goes_out_once_a_day_before_a_webinar(engine: Engine) {
     tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
     assert_eq!(reminders_to(&app, "els@example.be").await, 0);
 
-    two_hours_before(
-        &app,
-        "UPDATE events SET starts_at = $1, ends_at = $2, created_at = $3",
-    )
-    .await;
-    sqlx::query("UPDATE tickets SET created_at = $1")
-        .bind(ts(Timestamp::now() - SignedDuration::from_hours(48)))
-        .execute(&app.pool)
-        .await
-        .unwrap();
-    let mails = app.wait_for_mails_to("els@example.be", 2).await;
-    let reminder = mails
-        .iter()
-        .find(|m| m.contains("Subject: Herinnering"))
-        .unwrap();
+    let reminder = webinar_reminder_two_hours_before(&app, "els@example.be").await;
     assert!(reminder.contains("https://example.org/live"), "{reminder}");
     tokio::time::sleep(std::time::Duration::from_millis(3000)).await;
     assert_eq!(
@@ -139,4 +147,21 @@ async fn a_reminder_goes_out_once_a_day_before_a_webinar(engine: Engine) {
         1,
         "exactly once"
     );
+}
+
+async fn a_buyers_reminder_carries_the_paid_webinars_link(engine: Engine) {
+    let app = spawn(engine).await;
+    let id = app
+        .insert_webinar(
+            Timestamp::now() + SignedDuration::from_hours(72),
+            30,
+            2500,
+            "published",
+        )
+        .await;
+    let (_, reference) = started(&app, &order_body("webinar", Some(id), 1)).await;
+    press(&app, &reference, "paid").await;
+    app.wait_for_mails_to("sofie@example.be", 1).await;
+    let reminder = webinar_reminder_two_hours_before(&app, "sofie@example.be").await;
+    assert!(reminder.contains("https://example.org/live"), "{reminder}");
 }

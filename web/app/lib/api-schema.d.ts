@@ -1219,6 +1219,10 @@ export interface components {
             /** Format: int64 */
             id: number;
             kind: components["schemas"]["EventKind"];
+            /**
+             * @description Join link of an online event. Public answers carry it only for free events: for a paid
+             *     one it is null and buyers get it with their paid order.
+             */
             online_url?: string | null;
             postal_code?: string | null;
             /**
