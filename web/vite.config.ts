@@ -19,8 +19,8 @@ type ChunkingContext = { getModuleInfo(id: string): { importers: readonly string
  * slow phone connection. Now a public page loads the entry, the shared chunks and its own route
  * files. The shared chunks hold every module that a public route shares with another entry: React
  * (its evaluation alone is a ~70 ms task on a 4x slowed CPU), the other packages (React Router
- * included), and our own code. Three rather than one so that the page can evaluate them one per
- * task (scripts/hydrate-after-paint.mjs) without a long task. A module only one route uses stays
+ * included), and our own code, in three files so that no single one is a long task to evaluate.
+ * A module only one route uses stays
  * in that route's file, and admin-only code keeps the bundler's own splitting.
  */
 function publicChunk(): Plugin {

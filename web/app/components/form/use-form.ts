@@ -1,6 +1,6 @@
 // The state and submit flow every form shares: check on the client first, then send; the
 // server's messages land next to their fields and the first invalid field gets the focus.
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { errorMessage, focusFirstInvalid, hasErrors, serverFieldErrors, type FieldErrors } from "@/components/form/form-errors";
 
 /** The keys of the values that are text, so that an input can edit them. */
@@ -25,6 +25,12 @@ export function useForm<V, F extends string = string>({ initial, validate, submi
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // Focus moves once React has committed the errors (aria-invalid) and re-enabled the form;
+  // focusing straight from the submit handler raced that commit on a busy machine.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstInvalid(formRef.current);
+  }, [focusRequest]);
 
   function set<K extends keyof V>(key: K, value: V[K]) {
     setValues((v) => ({ ...v, [key]: value }));
@@ -51,7 +57,7 @@ export function useForm<V, F extends string = string>({ initial, validate, submi
     setFormError(null);
     const clientErrors = validate?.(values) ?? {};
     setErrors(clientErrors);
-    if (hasErrors(clientErrors)) return focusFirstInvalid(formRef.current);
+    if (hasErrors(clientErrors)) return setFocusRequest((n) => n + 1);
     busy.current = true;
     setSubmitting(true);
     try {
@@ -60,7 +66,7 @@ export function useForm<V, F extends string = string>({ initial, validate, submi
       const { fields } = serverFieldErrors<F>(error);
       setErrors(fields);
       setFormError(failureMessage ? failureMessage(error) : errorMessage(error, "Opslaan lukte niet. Probeer het opnieuw."));
-      focusFirstInvalid(formRef.current);
+      setFocusRequest((n) => n + 1);
       onError?.(error);
     } finally {
       busy.current = false;
