@@ -3,15 +3,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { bookableEvent, checkoutForm } from "./checkout-helpers";
 import { expectNoAxeViolations, uniqueEmail } from "./helpers";
-import type { ProductDetail, SimulatedButton } from "@/lib/api-types";
-
-interface Started {
-  order_id: string;
-  checkout_url: string;
-}
+import type { CheckoutStarted, ProductDetail, SimulatedButton } from "@/lib/api-types";
 
 /** An order made straight through the API (as the form would), pending until the test pays it. */
-async function startOrder(page: Page, product: string, eventId?: number): Promise<Started & { ref: string }> {
+async function startOrder(page: Page, product: string, eventId?: number): Promise<CheckoutStarted & { ref: string }> {
   const response = await page.request.post("/api/checkout", {
     data: {
       idempotency_key: randomUUID(),
@@ -26,7 +21,7 @@ async function startOrder(page: Page, product: string, eventId?: number): Promis
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  const started = (await response.json()) as Started;
+  const started = (await response.json()) as CheckoutStarted;
   return { ...started, ref: new URL(started.checkout_url).searchParams.get("sessie")! };
 }
 
