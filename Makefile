@@ -12,7 +12,7 @@ BIN_RELEASE := target/release/inlumine
 BIN_DEBUG := target/debug/inlumine
 NPM_STAMP := web/node_modules/.install-stamp
 
-.PHONY: run test web web-deps server-release server-debug check-rust test-server check-web test-e2e api-types check-api-drift bench
+.PHONY: run test web web-deps server-release server-debug check-rust test-server check-web test-e2e test-api-fuzz api-types check-api-drift bench
 
 ## make run: build everything and serve the site with demo content on http://$(HOST):$(PORT)
 run: web server-release
@@ -25,7 +25,7 @@ run: web server-release
 	HOST=$(HOST) PORT=$(PORT) PUBLIC_URL=$${PUBLIC_URL:-http://$(HOST):$(PORT)} $(BIN_RELEASE) serve
 
 ## make test: every check and test (server on SQLite and PostgreSQL, web unit tests, end-to-end in Chromium)
-test: check-rust check-web web server-debug check-api-drift test-server test-e2e
+test: check-rust check-web web server-debug check-api-drift test-server test-api-fuzz test-e2e
 	@echo "All checks and tests passed."
 
 # `npm install` follows package-lock.json like `npm ci` would, but `npm ci` refuses a lock that lacks
@@ -56,6 +56,11 @@ check-web: web-deps
 # Server integration tests start the real server against fresh SQLite and PostgreSQL databases.
 test-server:
 	cargo test --locked -p inlumine
+
+# Schemathesis (pinned, installed into target/schemathesis-venv) fuzzes every public and admin
+# operation of the running debug server for ~2.5 minutes: no 5xx, no answer outside the document.
+test-api-fuzz: server-debug
+	bash server/fuzz/run.sh
 
 # The web client's API types are generated from the server's OpenAPI document; both must match what is committed.
 api-types: server-debug web-deps

@@ -22,6 +22,8 @@ pub struct Claims {
     /// The user's id.
     pub sub: String,
     pub role: Role,
+    /// The session (refresh-token family) it belongs to; the guard checks it is still live.
+    pub sid: String,
     pub iat: i64,
     pub exp: i64,
 }
@@ -62,12 +64,18 @@ impl AuthConfig {
     }
 
     /// A new access token and the moment it expires.
-    pub fn issue_access(&self, user_id: i64, role: Role) -> anyhow::Result<(String, Timestamp)> {
+    pub fn issue_access(
+        &self,
+        user_id: i64,
+        role: Role,
+        session: &str,
+    ) -> anyhow::Result<(String, Timestamp)> {
         let now = Timestamp::now().as_second();
         let exp = now + self.access_ttl_secs;
         let claims = Claims {
             sub: user_id.to_string(),
             role,
+            sid: session.to_string(),
             iat: now,
             exp,
         };

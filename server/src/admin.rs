@@ -3,33 +3,47 @@
 use axum::Router;
 use axum::middleware::from_fn_with_state;
 use axum::routing::any;
+use utoipa::openapi::OpenApi;
 use utoipa::openapi::security::SecurityRequirement;
-use utoipa::openapi::{ContentBuilder, OpenApi, Ref, ResponseBuilder};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::api_not_found;
+use crate::error::{api_not_found, documented};
 use crate::state::AppState;
 use crate::{
-    auth, contact, coupons, dashboard, drempel_videos, events, intro_calls, newsletter, orders,
-    reviews, tickets,
+    attendees, auth, campaigns, contact, coupons, course_access, dashboard, drempel_videos, events,
+    go_live, intro_calls, invoices, mail_texts, media, newsletter, notifications, orders,
+    page_texts, people, reviews, site_settings, tickets, waitlist,
 };
 
 /// Admin routes relative to `/api`, with their OpenAPI operations.
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(auth::me))
+        .merge(auth::accounts::admin_router())
         .merge(dashboard::router())
         .merge(reviews::admin::router())
         .merge(drempel_videos::admin_router())
         .merge(events::admin::router())
         .merge(newsletter::admin::router())
+        .merge(campaigns::admin::router())
         .merge(orders::actions::admin_router())
         .merge(coupons::admin::router())
         .merge(tickets::admin::router())
+        .merge(attendees::admin_router())
+        .merge(waitlist::admin::router())
         .merge(orders::admin::router())
         .merge(intro_calls::admin::router())
         .merge(contact::admin::router())
+        .merge(invoices::admin::router())
+        .merge(people::router())
+        .merge(notifications::admin::router())
+        .merge(course_access::admin::router())
+        .merge(mail_texts::router())
+        .merge(media::admin::router())
+        .merge(site_settings::router())
+        .merge(page_texts::admin::router())
+        .merge(go_live::router())
 }
 
 /// The live admin router. Unknown paths under `/admin` also pass the guard first, so without
@@ -54,17 +68,6 @@ pub fn openapi() -> OpenApi {
 /// What the guard adds to every admin operation, written here once: the bearer token, and the
 /// 401 and 403 answers.
 fn document_the_guard(openapi: &mut OpenApi) {
-    let error = |description: &str| {
-        ResponseBuilder::new()
-            .description(description)
-            .content(
-                "application/json",
-                ContentBuilder::new()
-                    .schema(Some(Ref::from_schema_name("ErrorBody")))
-                    .build(),
-            )
-            .build()
-    };
     for item in openapi.paths.paths.values_mut() {
         let operations = [
             &mut item.get,
@@ -79,8 +82,8 @@ fn document_the_guard(openapi: &mut OpenApi) {
                 Vec::<String>::new(),
             )]);
             let responses = &mut operation.responses.responses;
-            responses.insert("401".into(), error("No valid access token").into());
-            responses.insert("403".into(), error("Not an admin").into());
+            responses.insert("401".into(), documented("No valid access token").into());
+            responses.insert("403".into(), documented("Not an admin").into());
         }
     }
 }

@@ -161,6 +161,28 @@ settings! {
 }
 
 settings! {
+    /// The external course platform: paid courses are enrolled there through this webhook.
+    pub struct EnrolmentSettings in "enrolment." {
+        /// Empty = no webhook: the buyer gets a personal access code in the mail instead.
+        webhook_url: String = String::new(), env "ENROLMENT_WEBHOOK_URL", check empty_or_http_url;
+        webhook_secret: Secret = Secret::default(), env "ENROLMENT_WEBHOOK_SECRET";
+    }
+}
+
+settings! {
+    pub struct NotificationSettings in "notifications." {
+        /// How often the worker checks whether the coach's daily summary is due.
+        summary_check_secs: u64 = 60, env "NOTIFICATION_SUMMARY_CHECK_SECS", check at_least_one;
+    }
+}
+
+impl NotificationSettings {
+    pub fn summary_check(&self) -> Duration {
+        Duration::from_secs(self.summary_check_secs)
+    }
+}
+
+settings! {
     pub struct OutboxSettings in "outbox." {
         poll_interval_ms: u64 = 1000, env "OUTBOX_POLL_INTERVAL_MS", check at_least_one;
         base_backoff_ms: u64 = 5000, env "OUTBOX_BASE_BACKOFF_MS";
@@ -179,10 +201,49 @@ settings! {
     pub struct ReminderSettings in "reminders." {
         /// How often the reminder worker looks for intro calls and webinars starting within a day.
         interval_secs: u64 = 300, env "REMINDER_INTERVAL_SECS", check at_least_one;
+        /// Days after an evening or course date ends before its participants are invited to
+        /// leave a review.
+        review_invitation_delay_days: u32 = 3, env "REVIEW_INVITATION_DELAY_DAYS", check between(0, 60);
     }
 }
 
 impl ReminderSettings {
+    pub fn interval(&self) -> Duration {
+        Duration::from_secs(self.interval_secs)
+    }
+
+    pub fn review_invitation_delay(&self) -> jiff::SignedDuration {
+        jiff::SignedDuration::from_hours(i64::from(self.review_invitation_delay_days) * 24)
+    }
+}
+
+settings! {
+    /// Waiting lists of sold-out events (see `waitlist`).
+    pub struct WaitlistSettings in "waitlist." {
+        /// How long an offer holds its seat for the one in line before it passes on, in hours.
+        offer_hours: u64 = 12, env "WAITLIST_OFFER_HOURS", check between(1, 168);
+        /// How often freed seats are offered and unused offers passed on, in seconds.
+        interval_secs: u64 = 30, env "WAITLIST_INTERVAL_SECS", check at_least_one;
+    }
+}
+
+impl WaitlistSettings {
+    pub fn offer_time(&self) -> Duration {
+        Duration::from_secs(self.offer_hours * 3600)
+    }
+    pub fn interval(&self) -> Duration {
+        Duration::from_secs(self.interval_secs)
+    }
+}
+
+settings! {
+    pub struct RetentionSettings in "retention." {
+        /// How often, in seconds, data past its retention period is purged.
+        interval_secs: u64 = 3600, env "RETENTION_INTERVAL_SECS", check at_least_one;
+    }
+}
+
+impl RetentionSettings {
     pub fn interval(&self) -> Duration {
         Duration::from_secs(self.interval_secs)
     }
@@ -211,6 +272,8 @@ settings! {
         stripe_api_base: String = "https://api.stripe.com".into(), env "STRIPE_API_BASE";
         mollie_api_key: Secret = Secret::default(), env "MOLLIE_API_KEY";
         mollie_api_base: String = "https://api.mollie.com".into(), env "MOLLIE_API_BASE";
+        /// Staging only: allow the simulated provider on an https public URL.
+        allow_simulated_on_https: bool = false, env "ALLOW_SIMULATED_PAYMENTS";
     }
 }
 
@@ -224,9 +287,69 @@ impl PaymentSettings {
 }
 
 settings! {
+    /// Sending newsletters (see `campaigns`).
+    pub struct CampaignSettings in "campaigns." {
+        /// Mails per second this server sends at most.
+        messages_per_second: u32 = 10, env "CAMPAIGN_MESSAGES_PER_SECOND", check at_least_one;
+        /// Recipients claimed at a time.
+        batch_size: u32 = 20, env "CAMPAIGN_BATCH_SIZE", check between(1, 1000);
+        /// How long a claimed batch stays with its server.
+        lease_secs: u64 = 120, env "CAMPAIGN_LEASE_SECS", check between(1, 86_400);
+        poll_interval_ms: u64 = 1000, env "CAMPAIGN_POLL_INTERVAL_MS", check at_least_one;
+    }
+}
+
+impl CampaignSettings {
+    pub fn poll_interval(&self) -> Duration {
+        Duration::from_millis(self.poll_interval_ms)
+    }
+    pub fn lease(&self) -> Duration {
+        Duration::from_secs(self.lease_secs)
+    }
+}
+
+settings! {
+    pub struct BackupSettings in "backup." {
+        /// Empty = `{data_dir}/backups`.
+        dir: PathBuf = PathBuf::new(), env "BACKUP_DIR";
+        /// How many daily snapshots the server keeps; 0 = none taken.
+        keep: u64 = 14, env "BACKUP_KEEP", check between(0, 3650);
+    }
+}
+
+settings! {
+    /// Limits on public writes (see `limits.rs`): requests per client address or e-mail address.
+    pub struct LimitSettings in "limits." {
+        checkout_per_ip_per_hour: u32 = 20, env "LIMIT_CHECKOUT_PER_IP_PER_HOUR", check at_least_one;
+        /// Unpaid, unexpired orders one e-mail address may hold at once.
+        unpaid_holds_per_email: u32 = 3, env "LIMIT_UNPAID_HOLDS_PER_EMAIL", check at_least_one;
+        /// Quotes and checkouts that carry a coupon code.
+        coupon_checks_per_ip_per_hour: u32 = 30, env "LIMIT_COUPON_CHECKS_PER_IP_PER_HOUR", check at_least_one;
+        newsletter_per_ip_per_hour: u32 = 30, env "LIMIT_NEWSLETTER_PER_IP_PER_HOUR", check at_least_one;
+        intro_calls_per_ip_per_hour: u32 = 5, env "LIMIT_INTRO_CALLS_PER_IP_PER_HOUR", check at_least_one;
+        intro_calls_per_email_per_hour: u32 = 3, env "LIMIT_INTRO_CALLS_PER_EMAIL_PER_HOUR", check at_least_one;
+        webinar_per_ip_per_hour: u32 = 20, env "LIMIT_WEBINAR_PER_IP_PER_HOUR", check at_least_one;
+        webinar_per_email_per_hour: u32 = 5, env "LIMIT_WEBINAR_PER_EMAIL_PER_HOUR", check at_least_one;
+        waitlist_per_ip_per_hour: u32 = 20, env "LIMIT_WAITLIST_PER_IP_PER_HOUR", check at_least_one;
+        contact_per_ip_per_10_min: u32 = 5, env "LIMIT_CONTACT_PER_IP_PER_10_MIN", check at_least_one;
+        contact_per_email_per_hour: u32 = 5, env "LIMIT_CONTACT_PER_EMAIL_PER_HOUR", check at_least_one;
+        /// One-click unsubscribes (RFC 8058); mail providers post them for many users at once.
+        one_click_per_ip_per_hour: u32 = 600, env "LIMIT_ONE_CLICK_PER_IP_PER_HOUR", check at_least_one;
+        /// Reviews and opt-outs sent through review invitation links.
+        review_links_per_ip_per_hour: u32 = 20, env "LIMIT_REVIEW_LINKS_PER_IP_PER_HOUR", check at_least_one;
+    }
+}
+
+settings! {
     pub struct Settings in "" {
         host: String = "127.0.0.1".into(), env "HOST", check not_blank;
         port: u16 = 8080, env "PORT";
+        /// Open connections at most; further clients wait in the kernel's accept queue.
+        max_connections: u32 = 1024, env "MAX_CONNECTIONS", check at_least_one;
+        /// Time to send the request headers, and how long an idle kept-alive connection stays.
+        header_timeout_secs: u64 = 10, env "HEADER_TIMEOUT_SECS", check between(1, 300);
+        /// Longest pause inside a request body.
+        body_timeout_secs: u64 = 10, env "BODY_TIMEOUT_SECS", check between(1, 300);
         data_dir: PathBuf = "data".into(), env "DATA_DIR";
         /// Empty = SQLite file `{data_dir}/inlumine.db`.
         database_url: Secret = Secret::default(), env "DATABASE_URL", check empty_or_database_url;
@@ -238,10 +361,17 @@ settings! {
     tables {
         mail: MailSettings,
         newsletter: NewsletterSettings,
+        enrolment: EnrolmentSettings,
+        notifications: NotificationSettings,
         outbox: OutboxSettings,
         reminders: ReminderSettings,
+        waitlist: WaitlistSettings,
+        retention: RetentionSettings,
         auth: AuthSettings,
         payments: PaymentSettings,
+        backup: BackupSettings,
+        limits: LimitSettings,
+        campaigns: CampaignSettings,
     }
 }
 
@@ -303,7 +433,10 @@ fn at_least_one<T: PartialOrd + From<u8>>(value: &T) -> Result<(), String> {
     }
 }
 
-fn between(min: u64, max: u64) -> impl Fn(&u64) -> Result<(), String> {
+fn between<T: PartialOrd + Copy + fmt::Display>(
+    min: T,
+    max: T,
+) -> impl Fn(&T) -> Result<(), String> {
     move |value| {
         if (min..=max).contains(value) {
             Ok(())
@@ -448,6 +581,26 @@ impl Settings {
         Ok(())
     }
 
+    /// Fails closed: the simulated provider takes "payments" without charging anyone, so it may
+    /// not run on a live (https) address unless the staging switch says so.
+    pub fn check_live_payments(&self, public_url: &str) -> Result<(), ConfigError> {
+        let p = &self.payments;
+        if p.provider == PaymentProviderKind::Simulated
+            && public_url.starts_with("https://")
+            && !p.allow_simulated_on_https
+        {
+            return Err(invalid(
+                "payments.provider (PAYMENT_PROVIDER)",
+                format!(
+                    "is \"simulated\" (test payments: nobody is charged) while the public URL is \
+                     {public_url}; set PAYMENT_PROVIDER to \"stripe\" or \"mollie\" with its keys, \
+                     or on a staging site set ALLOW_SIMULATED_PAYMENTS=true"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// The database URL to connect to; the default is a SQLite file inside `data_dir`.
     pub fn database_url(&self) -> String {
         let url = self.database_url.expose();
@@ -463,6 +616,14 @@ impl Settings {
 
     pub fn mail_dir(&self) -> PathBuf {
         self.data_dir.join("mail")
+    }
+
+    pub fn backup_dir(&self) -> PathBuf {
+        if self.backup.dir.as_os_str().is_empty() {
+            self.data_dir.join("backups")
+        } else {
+            self.backup.dir.clone()
+        }
     }
 }
 
@@ -537,10 +698,17 @@ mod tests {
             Settings::ENV_VARS,
             MailSettings::ENV_VARS,
             NewsletterSettings::ENV_VARS,
+            EnrolmentSettings::ENV_VARS,
+            NotificationSettings::ENV_VARS,
             OutboxSettings::ENV_VARS,
             ReminderSettings::ENV_VARS,
+            WaitlistSettings::ENV_VARS,
+            RetentionSettings::ENV_VARS,
             AuthSettings::ENV_VARS,
             PaymentSettings::ENV_VARS,
+            BackupSettings::ENV_VARS,
+            LimitSettings::ENV_VARS,
+            CampaignSettings::ENV_VARS,
         ];
         for name in tables.concat() {
             assert!(
@@ -552,6 +720,23 @@ mod tests {
         assert_eq!(
             format!("{from_file:?}"),
             format!("{:?}", Settings::default())
+        );
+    }
+
+    #[test]
+    fn the_simulated_provider_refuses_a_live_address_unless_staging() {
+        let s = load(None, &[]).unwrap();
+        assert!(s.check_live_payments("http://127.0.0.1:8080").is_ok());
+        let err = s
+            .check_live_payments("https://www.inlumine.be")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("ALLOW_SIMULATED_PAYMENTS=true"), "{err}");
+        let staging = load(None, &[("ALLOW_SIMULATED_PAYMENTS", "true")]).unwrap();
+        assert!(
+            staging
+                .check_live_payments("https://www.inlumine.be")
+                .is_ok()
         );
     }
 

@@ -1,5 +1,6 @@
 //! CSV files for the coach's Excel (Belgium): UTF-8 with a BOM, `;`-separated, CRLF line ends,
-//! and no cell that a spreadsheet would run as a formula.
+//! and no cell that a spreadsheet would run as a formula; also the download response of every admin file.
+use axum::body::Body;
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 
@@ -43,16 +44,21 @@ pub fn document(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) ->
 
 /// The download response for a CSV document; `filename` is plain ASCII without quotes.
 pub fn attachment(filename: &str, csv: String) -> Response {
+    download(filename, "text/csv; charset=utf-8", csv)
+}
+
+/// A file to download (a CSV, an invoice, a ZIP); `filename` is plain ASCII without quotes.
+pub fn download(filename: &str, content_type: &str, body: impl Into<Body>) -> Response {
     (
         [
-            (CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (CONTENT_TYPE, content_type.to_string()),
             (
                 CONTENT_DISPOSITION,
                 format!("attachment; filename=\"{filename}\""),
             ),
             (CACHE_CONTROL, "no-store".to_string()),
         ],
-        csv,
+        body.into(),
     )
         .into_response()
 }

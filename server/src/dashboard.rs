@@ -136,7 +136,8 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
         .collect();
 
     let row = sqlx::query(
-        "SELECT COUNT(*) AS n, CAST(COALESCE(SUM(rating), 0) AS BIGINT) AS stars FROM reviews",
+        "SELECT COUNT(*) AS n, CAST(COALESCE(SUM(rating), 0) AS BIGINT) AS stars FROM reviews \
+         WHERE status = 'approved'",
     )
     .fetch_one(pool)
     .await?;

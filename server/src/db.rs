@@ -1,11 +1,15 @@
 //! Database access shared by SQLite and PostgreSQL through sqlx's `Any` driver.
 use std::borrow::Cow;
+use std::future::Future;
+use std::path::PathBuf;
+use std::pin::Pin;
 
 use anyhow::Context;
 use jiff::Timestamp;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{Any, AnyPool, SqlSafeStr, Transaction};
+use tokio::sync::{mpsc, oneshot};
 
 pub type Tx = Transaction<'static, Any>;
 
@@ -13,23 +17,23 @@ pub fn is_sqlite(url: &str) -> bool {
     url.starts_with("sqlite:")
 }
 
+/// The file of a `sqlite:` URL (None for PostgreSQL).
+pub fn sqlite_path(url: &str) -> Option<PathBuf> {
+    let path = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
+    Some(PathBuf::from(path.split('?').next().unwrap_or_default()))
+}
+
 /// Opens the pool; SQLite gets its file, WAL and durable settings on every connection.
 pub async fn connect(url: &str) -> anyhow::Result<AnyPool> {
     install_default_drivers();
     let sqlite = is_sqlite(url);
-    if sqlite {
-        let path = url
-            .trim_start_matches("sqlite://")
-            .trim_start_matches("sqlite:");
-        let path = path.split('?').next().unwrap_or_default();
-        if let Some(parent) = std::path::Path::new(path)
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-        {
-            std::fs::create_dir_all(parent).with_context(|| {
-                format!("cannot create database directory {}", parent.display())
-            })?;
-        }
+    if let Some(path) = sqlite_path(url)
+        && let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("cannot create database directory {}", parent.display()))?;
     }
     AnyPoolOptions::new()
         .max_connections(if sqlite { 8 } else { 10 })
@@ -82,6 +86,71 @@ pub fn migrator(sqlite: bool) -> Migrator {
                 "cancelled",
                 include_str!("../migrations/sqlite/0005_cancelled.sql"),
             ),
+            (
+                6,
+                "account_security",
+                include_str!("../migrations/sqlite/0006_account_security.sql"),
+            ),
+            (
+                7,
+                "abuse",
+                include_str!("../migrations/sqlite/0007_abuse.sql"),
+            ),
+            (
+                8,
+                "data_versions",
+                include_str!("../migrations/sqlite/0008_data_versions.sql"),
+            ),
+            (
+                9,
+                "invoices",
+                include_str!("../migrations/sqlite/0009_invoices.sql"),
+            ),
+            (
+                10,
+                "coach_notifications",
+                include_str!("../migrations/sqlite/0010_coach_notifications.sql"),
+            ),
+            (
+                11,
+                "erasures",
+                include_str!("../migrations/sqlite/0011_erasures.sql"),
+            ),
+            (
+                12,
+                "campaigns",
+                include_str!("../migrations/sqlite/0012_campaigns.sql"),
+            ),
+            (
+                13,
+                "settings",
+                include_str!("../migrations/sqlite/0013_settings.sql"),
+            ),
+            (
+                14,
+                "media",
+                include_str!("../migrations/sqlite/0014_media.sql"),
+            ),
+            (
+                15,
+                "mail_templates",
+                include_str!("../migrations/sqlite/0015_mail_templates.sql"),
+            ),
+            (
+                17,
+                "review_invitations",
+                include_str!("../migrations/sqlite/0017_review_invitations.sql"),
+            ),
+            (
+                16,
+                "waitlist",
+                include_str!("../migrations/sqlite/0016_waitlist.sql"),
+            ),
+            (
+                18,
+                "page_blocks",
+                include_str!("../migrations/sqlite/0018_page_blocks.sql"),
+            ),
         ]
     } else {
         &[
@@ -109,6 +178,71 @@ pub fn migrator(sqlite: bool) -> Migrator {
                 5,
                 "cancelled",
                 include_str!("../migrations/postgres/0005_cancelled.sql"),
+            ),
+            (
+                6,
+                "account_security",
+                include_str!("../migrations/postgres/0006_account_security.sql"),
+            ),
+            (
+                7,
+                "abuse",
+                include_str!("../migrations/postgres/0007_abuse.sql"),
+            ),
+            (
+                8,
+                "data_versions",
+                include_str!("../migrations/postgres/0008_data_versions.sql"),
+            ),
+            (
+                9,
+                "invoices",
+                include_str!("../migrations/postgres/0009_invoices.sql"),
+            ),
+            (
+                10,
+                "coach_notifications",
+                include_str!("../migrations/postgres/0010_coach_notifications.sql"),
+            ),
+            (
+                11,
+                "erasures",
+                include_str!("../migrations/postgres/0011_erasures.sql"),
+            ),
+            (
+                12,
+                "campaigns",
+                include_str!("../migrations/postgres/0012_campaigns.sql"),
+            ),
+            (
+                13,
+                "settings",
+                include_str!("../migrations/postgres/0013_settings.sql"),
+            ),
+            (
+                14,
+                "media",
+                include_str!("../migrations/postgres/0014_media.sql"),
+            ),
+            (
+                15,
+                "mail_templates",
+                include_str!("../migrations/postgres/0015_mail_templates.sql"),
+            ),
+            (
+                17,
+                "review_invitations",
+                include_str!("../migrations/postgres/0017_review_invitations.sql"),
+            ),
+            (
+                16,
+                "waitlist",
+                include_str!("../migrations/postgres/0016_waitlist.sql"),
+            ),
+            (
+                18,
+                "page_blocks",
+                include_str!("../migrations/postgres/0018_page_blocks.sql"),
             ),
         ]
     };
@@ -148,6 +282,99 @@ pub async fn begin_write(pool: &AnyPool) -> Result<Tx, sqlx::Error> {
         pool.begin_with("BEGIN IMMEDIATE").await
     } else {
         pool.begin().await
+    }
+}
+
+/// One unit of work in a group commit: runs inside its savepoint, says whether it succeeded, and
+/// hands back what answers its caller once the commit's outcome is known.
+type Job = Box<dyn for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, (bool, Answer)> + Send>;
+type Answer = Box<dyn FnOnce(Result<(), &sqlx::Error>) + Send>;
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Most jobs one transaction takes; more wait for the next.
+const GROUP_MAX: usize = 128;
+
+/// Group commit: small independent writes queued by concurrent requests are run by one writer
+/// in one transaction, each in its own savepoint, and committed together: one fsync (SQLite with
+/// `synchronous=FULL`) or one round of commit for many callers, and no writers queueing on the
+/// database lock. Each caller gets its own result after the commit; a job that fails is rolled
+/// back to its savepoint without failing the others. Batches form by themselves: what arrives
+/// while a commit is under way goes into the next one.
+#[derive(Clone)]
+pub struct GroupCommit {
+    queue: mpsc::UnboundedSender<Job>,
+}
+
+impl GroupCommit {
+    /// Starts the writer; it stops when the last `GroupCommit` is dropped.
+    pub fn start(pool: AnyPool) -> Self {
+        let (queue, mut jobs) = mpsc::unbounded_channel::<Job>();
+        tokio::spawn(async move {
+            let mut batch = Vec::with_capacity(GROUP_MAX);
+            while jobs.recv_many(&mut batch, GROUP_MAX).await > 0 {
+                run_group(&pool, batch.drain(..)).await;
+            }
+        });
+        Self { queue }
+    }
+
+    /// Runs `job` in the next group's transaction and returns its result once that committed.
+    pub async fn run<T, E, F>(&self, job: F) -> Result<T, E>
+    where
+        F: for<'t> FnOnce(&'t mut Tx) -> BoxFuture<'t, Result<T, E>> + Send + 'static,
+        T: Send + 'static,
+        E: From<sqlx::Error> + Send + 'static,
+    {
+        let (answer, answered) = oneshot::channel::<Result<T, E>>();
+        let job: Job = Box::new(move |tx| {
+            Box::pin(async move {
+                let result = job(tx).await;
+                let ok = result.is_ok();
+                let reply: Answer = Box::new(move |commit| {
+                    let result = match (result, commit) {
+                        (Ok(_), Err(e)) => Err(E::from(sqlx::Error::Protocol(format!(
+                            "group commit failed: {e}"
+                        )))),
+                        (result, _) => result,
+                    };
+                    let _ = answer.send(result);
+                });
+                (ok, reply)
+            })
+        });
+        let closed = || E::from(sqlx::Error::PoolClosed);
+        self.queue.send(job).map_err(|_| closed())?;
+        answered.await.map_err(|_| closed())?
+    }
+}
+
+async fn run_group(pool: &AnyPool, jobs: impl Iterator<Item = Job>) {
+    let mut answers: Vec<Answer> = Vec::new();
+    let outcome: Result<(), sqlx::Error> = async {
+        let mut tx = begin_write(pool).await?;
+        for job in jobs {
+            sqlx::query("SAVEPOINT group_job").execute(&mut *tx).await?;
+            let (ok, answer) = job(&mut tx).await;
+            answers.push(answer);
+            if !ok {
+                sqlx::query("ROLLBACK TO SAVEPOINT group_job")
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            sqlx::query("RELEASE SAVEPOINT group_job")
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await
+    }
+    .await;
+    // Jobs that never ran (the transaction failed before them) are answered by dropping them:
+    // their callers see the writer's error as a closed channel.
+    if let Err(e) = &outcome {
+        tracing::error!(error = %e, jobs = answers.len(), "group commit failed");
+    }
+    for answer in answers {
+        answer(outcome.as_ref().map(|_| ()));
     }
 }
 

@@ -13,7 +13,7 @@ pub const WEEKDAYS: [&str; 7] = [
     "zaterdag",
     "zondag",
 ];
-const MONTHS: [&str; 12] = [
+pub const MONTHS: [&str; 12] = [
     "januari",
     "februari",
     "maart",
@@ -33,6 +33,12 @@ pub fn date(date: Date) -> String {
     let weekday = WEEKDAYS[usize::from(date.weekday().to_monday_zero_offset().unsigned_abs())];
     let month = MONTHS[usize::from(date.month().unsigned_abs()) - 1];
     format!("{weekday} {} {month} {}", date.day(), date.year())
+}
+
+/// "27 november 2025"
+pub fn day_month_year(date: Date) -> String {
+    let month = MONTHS[usize::from(date.month().unsigned_abs()) - 1];
+    format!("{} {month} {}", date.day(), date.year())
 }
 
 /// "donderdag 27 november 2025 om 19:30" (Brussels time).
@@ -57,5 +63,9 @@ mod tests {
         let summer: Timestamp = "2026-06-01T07:00:00Z".parse().unwrap();
         assert_eq!(date_time(summer), "maandag 1 juni 2026 om 09:00");
         assert_eq!(time(summer), "09:00");
+        assert_eq!(
+            day_month_year(summer.to_zoned(jiff::tz::TimeZone::UTC).date()),
+            "1 juni 2026"
+        );
     }
 }

@@ -29,6 +29,9 @@ pub enum AppError {
     UnsupportedMediaType,
     #[error("payload too large")]
     PayloadTooLarge,
+    /// 413 with its own Dutch message (e.g. a photo over its size limit).
+    #[error("too large: {0}")]
+    TooLarge(String),
     #[error("not found: {0}")]
     NotFound(String),
     /// 401 with `WWW-Authenticate: Bearer`; `code` tells the client why.
@@ -46,6 +49,12 @@ pub enum AppError {
     Unavailable(String),
     #[error("rate limited")]
     RateLimited { retry_after_secs: u64 },
+    /// 429 with its own Dutch message, for a limit the visitor can act on (e.g. unpaid orders).
+    #[error("rate limited: {message}")]
+    Throttled {
+        retry_after_secs: u64,
+        message: String,
+    },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -94,6 +103,19 @@ closed_set! {
     }
 }
 
+/// An answer with the JSON error body, as the OpenAPI document describes it.
+pub fn documented(description: &str) -> utoipa::openapi::Response {
+    utoipa::openapi::ResponseBuilder::new()
+        .description(description)
+        .content(
+            "application/json",
+            utoipa::openapi::ContentBuilder::new()
+                .schema(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody")))
+                .build(),
+        )
+        .build()
+}
+
 /// The JSON error body, documented in the OpenAPI document.
 #[derive(Serialize, ToSchema)]
 pub struct ErrorBody {
@@ -137,6 +159,12 @@ impl IntoResponse for AppError {
                 "Je bericht is te groot. Maak het korter en probeer het opnieuw.".into(),
                 None,
             ),
+            AppError::TooLarge(message) => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                ErrorCode::PayloadTooLarge,
+                message,
+                None,
+            ),
             AppError::NotFound(message) => {
                 (StatusCode::NOT_FOUND, ErrorCode::NotFound, message, None)
             }
@@ -174,6 +202,18 @@ impl IntoResponse for AppError {
                     .into(),
                 None,
             )
+            }
+            AppError::Throttled {
+                retry_after_secs,
+                message,
+            } => {
+                headers.insert(RETRY_AFTER, HeaderValue::from(retry_after_secs.max(1)));
+                (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    ErrorCode::RateLimited,
+                    message,
+                    None,
+                )
             }
             AppError::Internal(e) => {
                 // Logged here, once; the visitor only gets the opaque message.

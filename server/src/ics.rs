@@ -1,4 +1,5 @@
-//! iCalendar (RFC 5545) files for confirmation e-mails: one event per file, times in UTC.
+//! iCalendar (RFC 5545): invitations in confirmation e-mails (one event each) and the coach's
+//! calendar feed; times in UTC.
 use jiff::Timestamp;
 
 pub struct CalendarEvent<'a> {
@@ -17,16 +18,48 @@ pub struct CalendarEvent<'a> {
 
 /// The `.ics` file text, CRLF line endings, long lines folded at 75 octets.
 pub fn calendar(event: &CalendarEvent, organizer_name: &str, organizer_email: &str) -> String {
-    let stamp = |ts: Timestamp| ts.strftime("%Y%m%dT%H%M%SZ").to_string();
-    let mut lines = vec![
+    let mut lines = header(organizer_name);
+    lines.push(format!(
+        "METHOD:{}",
+        if event.cancelled { "CANCEL" } else { "PUBLISH" }
+    ));
+    lines.extend(vevent(event, organizer_name, organizer_email));
+    finish(lines)
+}
+
+/// A calendar to subscribe to (no METHOD: it is not an invitation), named `name`.
+pub fn feed(
+    events: &[CalendarEvent],
+    name: &str,
+    organizer_name: &str,
+    organizer_email: &str,
+) -> String {
+    let mut lines = header(organizer_name);
+    lines.push(format!("X-WR-CALNAME:{}", escape(name)));
+    lines.push("X-WR-TIMEZONE:Europe/Brussels".to_string());
+    for event in events {
+        lines.extend(vevent(event, organizer_name, organizer_email));
+    }
+    finish(lines)
+}
+
+fn header(organizer_name: &str) -> Vec<String> {
+    vec![
         "BEGIN:VCALENDAR".to_string(),
         "VERSION:2.0".to_string(),
         format!("PRODID:-//{}//NL", escape(organizer_name)),
         "CALSCALE:GREGORIAN".to_string(),
-        format!(
-            "METHOD:{}",
-            if event.cancelled { "CANCEL" } else { "PUBLISH" }
-        ),
+    ]
+}
+
+fn finish(mut lines: Vec<String>) -> String {
+    lines.push("END:VCALENDAR".to_string());
+    lines.iter().map(|line| fold(line) + "\r\n").collect()
+}
+
+fn vevent(event: &CalendarEvent, organizer_name: &str, organizer_email: &str) -> Vec<String> {
+    let stamp = |ts: Timestamp| ts.strftime("%Y%m%dT%H%M%SZ").to_string();
+    let mut lines = vec![
         "BEGIN:VEVENT".to_string(),
         format!("UID:{}", escape(event.uid)),
         format!("DTSTAMP:{}", stamp(Timestamp::now())),
@@ -37,7 +70,7 @@ pub fn calendar(event: &CalendarEvent, organizer_name: &str, organizer_email: &s
         format!("LOCATION:{}", escape(event.location)),
         format!(
             "ORGANIZER;CN={}:mailto:{}",
-            escape(organizer_name),
+            quote_param(organizer_name),
             organizer_email
         ),
     ];
@@ -53,8 +86,20 @@ pub fn calendar(event: &CalendarEvent, organizer_name: &str, organizer_email: &s
         }
     ));
     lines.push("END:VEVENT".to_string());
-    lines.push("END:VCALENDAR".to_string());
-    lines.iter().map(|line| fold(line) + "\r\n").collect()
+    lines
+}
+
+/// A parameter value (RFC 5545 3.2): quoted when it holds `:`, `;` or `,`; no `"` allowed.
+fn quote_param(text: &str) -> String {
+    let clean: String = text
+        .chars()
+        .filter(|c| *c != '"' && !c.is_control())
+        .collect();
+    if clean.contains([':', ';', ',']) {
+        format!("\"{clean}\"")
+    } else {
+        clean
+    }
 }
 
 fn escape(text: &str) -> String {

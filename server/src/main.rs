@@ -5,7 +5,7 @@ use clap::{Parser, Subcommand};
 use inlumine::auth::users::{AdminOutcome, create_or_reset_admin};
 use inlumine::configuration::Settings;
 use inlumine::startup::Application;
-use inlumine::{db, openapi, seed};
+use inlumine::{backup, db, openapi, seed};
 
 #[derive(Parser)]
 #[command(name = "inlumine", about = "In Lumine website server", version)]
@@ -37,6 +37,21 @@ enum Command {
     },
     /// Print the OpenAPI document (JSON) to stdout.
     Openapi,
+    /// Write a consistent snapshot of the database, also while the server runs. SQLite: a
+    /// database file; PostgreSQL: a pg_dump archive (needs pg_dump).
+    Backup {
+        /// Where to write it (default: the backup folder, named after the time).
+        file: Option<PathBuf>,
+    },
+    /// Put a snapshot back in place of the database (checked first). Refused while a server
+    /// uses the database.
+    Restore {
+        /// The snapshot written by `inlumine backup` or the daily backups.
+        file: PathBuf,
+        /// Replace it even while a server uses it (restart that server afterwards).
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[tokio::main]
@@ -96,6 +111,21 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                     println!("Admin account {email} already exists; left unchanged.")
                 }
             }
+            Ok(())
+        }
+        Command::Backup { file } => {
+            let url = settings.database_url();
+            let file = file.unwrap_or_else(|| backup::default_file(&settings.backup_dir(), &url));
+            backup::snapshot(&url, &file).await?;
+            println!("Snapshot written to {}", file.display());
+            Ok(())
+        }
+        Command::Restore { file, force } => {
+            backup::restore(&settings.database_url(), &file, force).await?;
+            println!(
+                "Restored {}. Start the server (or restart it, after --force).",
+                file.display()
+            );
             Ok(())
         }
         Command::Openapi => unreachable!("handled above"),

@@ -1,12 +1,15 @@
 //! The OpenAPI document; the web client's types are generated from it.
 use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
+use utoipa::openapi::path::ParameterIn;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
+use crate::error::documented;
 use crate::{
-    admin, auth, checkout, contact, drempel_videos, error, events, health, intro_calls, newsletter,
-    orders, paging, products, reviews, webinars,
+    admin, auth, calendar_feed, checkout, contact, drempel_videos, error, events, health,
+    intro_calls, invoices, newsletter, orders, paging, people, products, reviews, waitlist,
+    webinars,
 };
 
 #[derive(OpenApi)]
@@ -15,10 +18,15 @@ use crate::{
     paths(
         health::healthz,
         reviews::list_reviews,
+        reviews::invitations::open_invitation,
+        reviews::invitations::leave_review,
+        reviews::invitations::opt_out,
         newsletter::subscribe,
         newsletter::confirm,
         newsletter::unsubscribe,
+        newsletter::one_click,
         events::upcoming,
+        waitlist::join,
         drempel_videos::list_published,
         intro_calls::list_slots,
         intro_calls::book,
@@ -26,16 +34,21 @@ use crate::{
         intro_calls::cancel,
         intro_calls::move_call,
         contact::send_message,
+        calendar_feed::feed,
         webinars::register,
         auth::login,
         auth::refresh,
         auth::logout,
+        auth::accounts::password_forgotten,
+        auth::accounts::reset_password,
+        auth::accounts::accept_invitation,
         products::list,
         products::detail,
         checkout::consent,
         checkout::quote,
         checkout::start,
         checkout::order_summary,
+        invoices::buyer_document,
         checkout::payments::webhook,
         checkout::payments::simulated_session,
         checkout::payments::simulated_outcome,
@@ -48,6 +61,9 @@ use crate::{
         paging::When,
         orders::admin::OrderFilter,
         contact::admin::Folder,
+        invoices::DocumentFile,
+        invoices::admin::InvoiceFormat,
+        people::ExportFormat,
     )),
     tags(
         (name = "health", description = "Liveness"),
@@ -58,6 +74,7 @@ use crate::{
         (name = "commerce", description = "Products, checkout, orders and payment webhooks"),
         (name = "intro-calls", description = "Booking the free intro call"),
         (name = "contact", description = "The contact form"),
+        (name = "calendar", description = "The coach's private calendar feed"),
         (name = "webinars", description = "Free webinar registration"),
         (name = "auth", description = "Admin sign-in and sessions"),
         (name = "admin", description = "The coach's admin area; every call needs an admin access token"),
@@ -86,10 +103,73 @@ impl Modify for BearerAuth {
 
 /// The document as pretty JSON, exactly as committed in `server/openapi.json`.
 pub fn document() -> String {
-    ApiDoc::openapi()
-        .merge_from(admin::openapi())
+    let mut openapi = ApiDoc::openapi().merge_from(admin::openapi());
+    document_common_answers(&mut openapi);
+    openapi
         .to_pretty_json()
         .expect("the OpenAPI document serializes")
+}
+
+/// The answers every operation of a kind can give, written here once instead of on each handler:
+/// what `ApiJson`, `ApiQuery` and `ApiPath` refuse with, the body limit, the throttle on public
+/// writes, and an unexpected failure. A handler's own description of a status is kept.
+fn document_common_answers(openapi: &mut utoipa::openapi::OpenApi) {
+    for (path, item) in openapi.paths.paths.iter_mut() {
+        let public = !path.starts_with("/api/admin/");
+        let operations = [
+            (false, &mut item.get),
+            (true, &mut item.put),
+            (true, &mut item.post),
+            (true, &mut item.delete),
+            (true, &mut item.patch),
+        ];
+        for (writes, operation) in operations {
+            let Some(operation) = operation else { continue };
+            let json_body = operation
+                .request_body
+                .as_ref()
+                .is_some_and(|body| body.content.contains_key("application/json"));
+            let parameters = operation.parameters.iter().flatten();
+            let (mut query, mut in_path) = (false, false);
+            for parameter in parameters {
+                query |= parameter.parameter_in == ParameterIn::Query;
+                in_path |= parameter.parameter_in == ParameterIn::Path;
+            }
+            let mut answers = vec![(
+                "500",
+                "Unexpected failure on our side (logged; the body never says what)",
+            )];
+            if json_body {
+                answers.extend([
+                    ("400", "The body is not valid JSON"),
+                    ("413", "The body is larger than 64 KiB"),
+                    ("415", "The body is not sent as application/json"),
+                    (
+                        "422",
+                        "A field is missing, of the wrong type or not acceptable",
+                    ),
+                ]);
+            }
+            if query {
+                answers.push(("422", "A query parameter is not acceptable"));
+            }
+            if in_path {
+                answers.push(("404", "Nothing has this id"));
+            }
+            if public && writes && !path.starts_with("/api/payments/webhook/") {
+                answers.push((
+                    "429",
+                    "Too many requests from this address; see Retry-After",
+                ));
+            }
+            let responses = &mut operation.responses.responses;
+            for (status, description) in answers {
+                responses
+                    .entry(status.into())
+                    .or_insert_with(|| documented(description).into());
+            }
+        }
+    }
 }
 
 pub async fn serve() -> impl IntoResponse {

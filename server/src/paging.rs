@@ -43,22 +43,24 @@ impl PageQuery {
     /// A `LIKE` pattern (escape character `\`) for the search text, lower-cased; None without one.
     pub fn like_pattern(&self) -> Option<String> {
         let q = self.q.as_deref().map(str::trim).filter(|q| !q.is_empty())?;
-        let escaped: String = q
-            .to_lowercase()
-            .chars()
-            .take(100)
-            .flat_map(|c| match c {
-                '%' | '_' | '\\' => vec!['\\', c],
-                c => vec![c],
-            })
-            .collect();
-        Some(format!("%{escaped}%"))
+        let q: String = q.to_lowercase().chars().take(100).collect();
+        Some(format!("%{}%", escape_like(&q)))
     }
 
     /// The search pattern, or one that matches everything.
     pub fn like_pattern_or_all(&self) -> String {
         self.like_pattern().unwrap_or_else(|| "%".into())
     }
+}
+
+/// `text` with the `LIKE` wildcards escaped (escape character `\`).
+pub fn escape_like(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| match c {
+            '%' | '_' | '\\' => vec!['\\', c],
+            c => vec![c],
+        })
+        .collect()
 }
 
 impl PageInfo {

@@ -1,15 +1,22 @@
-//! The prerendered web app in `web_dir`, loaded once at start: every page in memory with the
-//! CSP that allows exactly its inline scripts; other files are served from disk.
+//! The prerendered web app in `web_dir`: every page in memory with the CSP that allows exactly
+//! its inline scripts, and the other files (hashed assets, images) read into memory on first use,
+//! both with their compressed variants (the build's `.br` / `.gz` siblings).
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use anyhow::{Context, bail};
 use axum::http::HeaderValue;
 use base64::Engine;
+use bytes::Bytes;
 use sha2::{Digest, Sha256};
 use tower_http::services::ServeDir;
 
+use crate::encoded::Encoded;
 use crate::site::Site;
+
+/// Files above this size are streamed from disk instead of kept in memory.
+const MAX_IN_MEMORY: u64 = 1024 * 1024;
 
 /// An HTML document held in memory with the CSP that allows exactly its inline scripts.
 pub struct Page {
@@ -17,9 +24,41 @@ pub struct Page {
     pub csp: HeaderValue,
     /// The page's own `<link rel="canonical">`: aliases point at another URL.
     canonical: Option<String>,
+    /// The file it was read from, whose siblings are its compressed variants.
+    file: Option<PathBuf>,
+    /// The page as built with its variants, made on first use.
+    encoded: OnceLock<Encoded>,
 }
 
 impl Page {
+    /// The page as built (no live fields), with its compressed variants.
+    pub fn encoded(&self) -> &Encoded {
+        self.encoded.get_or_init(|| {
+            let identity = Bytes::from(self.html.clone());
+            let content_type = HeaderValue::from_static("text/html; charset=utf-8");
+            let cache = HeaderValue::from_static("no-cache");
+            match &self.file {
+                Some(file) => {
+                    let (gzip, br) = siblings(file, self.html.len());
+                    if gzip.is_some() && br.is_some() {
+                        Encoded::with_variants(identity, gzip, br, content_type, cache)
+                    } else {
+                        Encoded::compress(identity, content_type, cache)
+                    }
+                }
+                None => Encoded::compress(identity, content_type, cache),
+            }
+        })
+    }
+
+    fn read(file: &Path) -> anyhow::Result<Self> {
+        let html = std::fs::read_to_string(file)
+            .with_context(|| format!("cannot read {}", file.display()))?;
+        let mut page = Self::new(html)?;
+        page.file = Some(file.to_path_buf());
+        Ok(page)
+    }
+
     fn new(html: String) -> anyhow::Result<Self> {
         let hashes: String = inline_script_hashes(&html)
             .iter()
@@ -35,12 +74,16 @@ impl Page {
             canonical: canonical_href(&html),
             csp: HeaderValue::from_str(&csp)?,
             html,
+            file: None,
+            encoded: OnceLock::new(),
         })
     }
 }
 
 pub struct SitePages {
-    /// Every other file of the build (assets, images), with precompressed siblings.
+    /// Every other file of the build (assets, images), kept in memory once asked for.
+    pub files: StaticFiles,
+    /// What `files` does not keep (large files, ranges), from disk with precompressed siblings.
     pub serve_dir: ServeDir,
     /// By route: `/`, `/wees-eerlijk`, ...
     pub pages: HashMap<String, Page>,
@@ -74,9 +117,7 @@ impl SitePages {
                     .collect::<Vec<_>>()
                     .join("/")
             );
-            let html = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
-            pages.insert(route, Page::new(html)?);
+            pages.insert(route, Page::read(&file)?);
         }
         let not_found = match pages.remove("/404") {
             Some(page) => page,
@@ -86,9 +127,9 @@ impl SitePages {
                     .into(),
             )?,
         };
-        let spa_fallback = match std::fs::read_to_string(web_dir.join("__spa-fallback.html")) {
-            Ok(html) => Page::new(html)?,
-            Err(_) => Page::new(std::fs::read_to_string(web_dir.join("index.html"))?)?,
+        let spa_fallback = match web_dir.join("__spa-fallback.html") {
+            shell if shell.is_file() => Page::read(&shell)?,
+            _ => Page::read(&web_dir.join("index.html"))?,
         };
         pages.retain(|route, _| !is_admin(route));
         let serve_dir = ServeDir::new(web_dir)
@@ -96,6 +137,7 @@ impl SitePages {
             .precompressed_gzip()
             .append_index_html_on_directories(false);
         Ok(Self {
+            files: StaticFiles::new(web_dir),
             serve_dir,
             pages,
             not_found,
@@ -113,6 +155,85 @@ impl SitePages {
                     .is_none_or(|href| href == site.url(route))
             })
             .map(|(route, _)| route.as_str())
+    }
+}
+
+/// The `.gz` and `.br` siblings of `file` made by the web build, when they are there.
+fn siblings(file: &Path, len: usize) -> (Option<Bytes>, Option<Bytes>) {
+    let read = |ext: &str| {
+        let mut name = file.as_os_str().to_owned();
+        name.push(ext);
+        std::fs::read(name)
+            .ok()
+            .filter(|b| b.len() < len)
+            .map(Bytes::from)
+    };
+    (read(".gz"), read(".br"))
+}
+
+/// The build's other files by URL path, read with their variants on first request.
+pub struct StaticFiles {
+    root: PathBuf,
+    files: RwLock<HashMap<String, Arc<Encoded>>>,
+}
+
+impl StaticFiles {
+    fn new(root: &Path) -> Self {
+        Self {
+            root: root.to_path_buf(),
+            files: RwLock::default(),
+        }
+    }
+
+    /// The file at URL `path` from memory; `None` when it is not a plain small file of the build
+    /// (missing, large, or a path this simple lookup does not take), for `ServeDir` to answer.
+    pub fn get(&self, path: &str) -> Option<Arc<Encoded>> {
+        if let Some(file) = self
+            .files
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(path)
+        {
+            return Some(file.clone());
+        }
+        let relative = path.strip_prefix('/')?;
+        // Only plain names: no percent escapes, dot segments or hidden files.
+        let plain = relative
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./".contains(&b))
+            && Path::new(relative).components().all(
+                |c| matches!(c, Component::Normal(n) if !n.to_string_lossy().starts_with('.')),
+            );
+        if !plain || relative.is_empty() {
+            return None;
+        }
+        let file = self.root.join(relative);
+        let meta = std::fs::metadata(&file).ok()?;
+        if !meta.is_file() || meta.len() > MAX_IN_MEMORY {
+            return None;
+        }
+        let identity = std::fs::read(&file).ok()?;
+        let (gzip, br) = siblings(&file, identity.len());
+        let content_type = mime_guess::from_path(&file)
+            .first_raw()
+            .unwrap_or("application/octet-stream");
+        let cache = if path.starts_with("/assets/") {
+            "public, max-age=31536000, immutable"
+        } else {
+            "public, max-age=3600"
+        };
+        let encoded = Arc::new(Encoded::with_variants(
+            Bytes::from(identity),
+            gzip,
+            br,
+            HeaderValue::from_static(content_type),
+            HeaderValue::from_static(cache),
+        ));
+        self.files
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(path.to_string(), encoded.clone());
+        Some(encoded)
     }
 }
 
@@ -183,7 +304,7 @@ fn canonical_href(html: &str) -> Option<String> {
     None
 }
 
-fn attr_value(attrs: &str, name: &str) -> Option<String> {
+pub fn attr_value(attrs: &str, name: &str) -> Option<String> {
     let mut rest = attrs;
     while let Some(i) = rest.find(name) {
         let before_ok = i == 0 || rest.as_bytes()[i - 1].is_ascii_whitespace();

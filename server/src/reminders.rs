@@ -1,15 +1,15 @@
 //! Reminder e-mails a day before an intro call or a webinar, each sent exactly once: the row is
 //! marked in the same transaction that enqueues the mail, and only if it was not marked yet.
-use std::time::Duration;
-
+//! The same pass sends the review invitations a few days after an evening or course date.
 use jiff::{SignedDuration, Timestamp};
 use sqlx::Row;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use crate::configuration::ReminderSettings;
 use crate::db;
 use crate::state::AppState;
-use crate::{intro_calls, outbox, webinars};
+use crate::{intro_calls, outbox, reviews, webinars};
 
 const LEAD: SignedDuration = SignedDuration::from_hours(24);
 
@@ -22,13 +22,18 @@ pub fn due(starts_at: Timestamp, chosen_at: Timestamp, now: Timestamp) -> bool {
 
 pub fn spawn(
     state: AppState,
-    interval: Duration,
+    settings: &ReminderSettings,
     mut shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
+    let interval = settings.interval();
+    let review_delay = settings.review_invitation_delay();
     tokio::spawn(async move {
         loop {
             if let Err(e) = send_due(&state).await {
                 tracing::warn!(error = format!("{e:#}"), "reminder pass failed");
+            }
+            if let Err(e) = reviews::invitations::send_due(&state, review_delay).await {
+                tracing::warn!(error = format!("{e:#}"), "review invitation pass failed");
             }
             tokio::select! {
                 _ = shutdown.changed() => break,
@@ -75,7 +80,8 @@ pub async fn send_due(state: &AppState) -> anyhow::Result<()> {
         .rows_affected();
         if claimed == 1 {
             let call = intro_calls::fetch(&mut tx, id).await?;
-            outbox::enqueue_email(&mut tx, &intro_calls::mail::reminder(state, &call)?).await?;
+            let mail = intro_calls::mail::reminder(&mut tx, state, &call).await?;
+            outbox::enqueue_email(&mut tx, &mail).await?;
             sent += 1;
         }
         tx.commit().await?;
@@ -84,7 +90,8 @@ pub async fn send_due(state: &AppState) -> anyhow::Result<()> {
     let seats = sqlx::query(
         "SELECT t.id, t.event_id, t.holder_name, t.email, t.created_at, e.starts_at FROM tickets t \
          JOIN events e ON e.id = t.event_id WHERE e.kind = 'webinar' AND e.status = 'published' \
-         AND t.status = 'valid' AND t.reminder_sent_at IS NULL AND e.starts_at > $1 AND e.starts_at <= $2",
+         AND t.status = 'valid' AND t.reminder_sent_at IS NULL AND t.email <> '' \
+         AND e.starts_at > $1 AND e.starts_at <= $2",
     )
     .bind(&from)
     .bind(&until)

@@ -1,26 +1,47 @@
-//! The business details from `config/site.json` that the server needs (unknown fields ignored).
+//! The business details: `config/site.json` (unknown fields ignored) as the first-run default,
+//! with what the coach saved in Beheer > Instellingen over it (`LiveSite`).
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
 
 use anyhow::Context;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use sqlx::{AnyPool, Row};
+use utoipa::ToSchema;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Site {
     pub brand: String,
+    pub tagline: String,
     pub description: String,
     pub site_url: String,
+    pub coach: Coach,
     pub contact: Contact,
+    pub social: Social,
+    pub platform_url: String,
+    pub quiz_url: String,
+    pub intro_video_url: String,
     pub logo: String,
     pub share_image: String,
     pub aggregate_rating: AggregateRating,
-    /// The VAT rate contained in every price, for the checkout's breakdown.
-    #[serde(default = "default_vat_rate")]
-    pub vat_rate_percent: i64,
 }
 
-fn default_vat_rate() -> i64 {
-    21
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Coach {
+    pub name: String,
+    /// Set in `config/site.json` while its coach details are placeholders.
+    #[serde(rename = "_sample", default)]
+    pub sample: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Social {
+    pub facebook: String,
+    pub instagram: String,
+    pub linkedin: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -32,6 +53,42 @@ pub struct Contact {
     pub postal_code: String,
     pub city: String,
     pub country: String,
+    /// The name on invoices (e.g. the coach's own name for a sole proprietorship); the brand
+    /// when missing.
+    #[serde(default)]
+    pub legal_name: Option<String>,
+    /// The VAT number, which in Belgium holds the enterprise number: `BE0123.456.749`.
+    #[serde(default)]
+    pub vat_number: String,
+    /// True under the small-business VAT exemption (art. 56bis WBTW): no VAT is charged and
+    /// invoices carry the legal mention instead.
+    #[serde(default)]
+    pub vat_exempt: bool,
+    /// Set in `config/site.json` while its e-mail, phone and street are placeholders.
+    #[serde(rename = "_sample", default)]
+    pub sample: Option<String>,
+    /// Starts with "SAMPLE" while its VAT number is a placeholder.
+    #[serde(default)]
+    pub vat_note: Option<String>,
+}
+
+/// Who sells, as invoices name them: the one place that gives the seller's details.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seller {
+    pub name: String,
+    pub street: String,
+    pub postal_code: String,
+    pub city: String,
+    /// ISO 3166-1 alpha-2, e.g. `BE`.
+    pub country: String,
+    /// Compact, e.g. `BE0123456749`.
+    pub vat_number: String,
+    /// Belgium's ten-digit enterprise number (KBO), e.g. `0123456749`.
+    pub enterprise_number: String,
+    pub vat_exempt: bool,
+    pub email: String,
+    pub phone: String,
+    pub website: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -53,8 +110,273 @@ impl Site {
         Ok(site)
     }
 
+    /// The seller's details for invoices.
+    pub fn seller(&self) -> Seller {
+        let c = &self.contact;
+        let vat_number: String = c
+            .vat_number
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_uppercase();
+        let enterprise_number = vat_number
+            .strip_prefix(&c.country.to_uppercase())
+            .unwrap_or(&vat_number)
+            .to_string();
+        Seller {
+            name: c.legal_name.clone().unwrap_or_else(|| self.brand.clone()),
+            street: c.street.clone(),
+            postal_code: c.postal_code.clone(),
+            city: c.city.clone(),
+            country: c.country.to_uppercase(),
+            vat_number,
+            enterprise_number,
+            vat_exempt: c.vat_exempt,
+            email: c.email.clone(),
+            phone: c.phone.clone(),
+            website: self.site_url.clone(),
+        }
+    }
+
     /// An absolute URL on the public site for a path such as `/images/logo.svg`.
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.site_url, path)
+    }
+}
+
+/// The business details the coach edits in Beheer > Instellingen; the defaults come from
+/// `config/site.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct BusinessDetails {
+    pub brand: String,
+    /// The short line under the logo in the header and the footer.
+    pub tagline: String,
+    pub coach_name: String,
+    pub email: String,
+    pub phone: String,
+    pub street: String,
+    pub postal_code: String,
+    pub city: String,
+    /// The name on invoices; empty = the brand.
+    pub legal_name: String,
+    /// Compact, e.g. `BE0123456749`; empty only when VAT-exempt without a number.
+    pub vat_number: String,
+    /// Small-business VAT exemption (art. 56bis WBTW).
+    pub vat_exempt: bool,
+    pub facebook: String,
+    pub instagram: String,
+    pub linkedin: String,
+    pub platform_url: String,
+    pub quiz_url: String,
+    pub intro_video_url: String,
+}
+
+impl Site {
+    pub fn details(&self) -> BusinessDetails {
+        let c = &self.contact;
+        BusinessDetails {
+            brand: self.brand.clone(),
+            tagline: self.tagline.clone(),
+            coach_name: self.coach.name.clone(),
+            email: c.email.clone(),
+            phone: c.phone.clone(),
+            street: c.street.clone(),
+            postal_code: c.postal_code.clone(),
+            city: c.city.clone(),
+            legal_name: c.legal_name.clone().unwrap_or_default(),
+            vat_number: c.vat_number.clone(),
+            vat_exempt: c.vat_exempt,
+            facebook: self.social.facebook.clone(),
+            instagram: self.social.instagram.clone(),
+            linkedin: self.social.linkedin.clone(),
+            platform_url: self.platform_url.clone(),
+            quiz_url: self.quiz_url.clone(),
+            intro_video_url: self.intro_video_url.clone(),
+        }
+    }
+
+    /// This site with `d` over its business details.
+    pub fn with_details(&self, d: BusinessDetails) -> Site {
+        let mut site = self.clone();
+        site.brand = d.brand;
+        site.tagline = d.tagline;
+        site.coach.name = d.coach_name;
+        let c = &mut site.contact;
+        c.email = d.email;
+        c.phone = d.phone;
+        c.street = d.street;
+        c.postal_code = d.postal_code;
+        c.city = d.city;
+        c.legal_name = Some(d.legal_name).filter(|n| !n.is_empty());
+        c.vat_number = d.vat_number;
+        c.vat_exempt = d.vat_exempt;
+        site.social = Social {
+            facebook: d.facebook,
+            instagram: d.instagram,
+            linkedin: d.linkedin,
+        };
+        site.platform_url = d.platform_url;
+        site.quiz_url = d.quiz_url;
+        site.intro_video_url = d.intro_video_url;
+        site
+    }
+
+    /// The details the public pages show where they carry a marker (`data-live="key"`), by the
+    /// web app's key (`web/app/config/site.ts`, `liveKeys`). Brand, coach name and city also sit
+    /// inside page sentences: those follow with the page texts (issue 12 item 2).
+    pub fn page_values(&self) -> Vec<(&'static str, String)> {
+        let c = &self.contact;
+        vec![
+            ("tagline", self.tagline.clone()),
+            ("email", c.email.clone()),
+            ("phone", c.phone.clone()),
+            ("street", c.street.clone()),
+            ("postalCode", c.postal_code.clone()),
+            ("vatNumber", c.vat_number.clone()),
+            ("facebook", self.social.facebook.clone()),
+            ("instagram", self.social.instagram.clone()),
+            ("linkedin", self.social.linkedin.clone()),
+            ("platformUrl", self.platform_url.clone()),
+            ("quizUrl", self.quiz_url.clone()),
+            ("introVideoUrl", self.intro_video_url.clone()),
+            ("mapsUrl", self.maps_url()),
+        ]
+    }
+
+    /// The address on OpenStreetMap, as the web app's `mapsUrl()` makes it.
+    pub fn maps_url(&self) -> String {
+        let c = &self.contact;
+        let query = format!("{}, {} {}", c.street, c.postal_code, c.city);
+        // JavaScript's encodeURIComponent: all but letters, digits and -_.!~*'() escaped.
+        let encoded: String = query
+            .bytes()
+            .map(|b| {
+                if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
+                    (b as char).to_string()
+                } else {
+                    format!("%{b:02X}")
+                }
+            })
+            .collect();
+        format!("https://www.openstreetmap.org/search?query={encoded}")
+    }
+}
+
+impl Site {
+    /// The details still at a placeholder value of `config/site.json` (`defaults`), by field.
+    pub fn samples_left(&self, defaults: &Site) -> Vec<&'static str> {
+        let (c, d) = (&self.contact, &defaults.contact);
+        let contact_sample = d.sample.is_some();
+        let vat_sample = d
+            .vat_note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("SAMPLE"));
+        [
+            (
+                "coach_name",
+                defaults.coach.sample.is_some() && self.coach.name == defaults.coach.name,
+            ),
+            ("email", contact_sample && c.email == d.email),
+            ("phone", contact_sample && c.phone == d.phone),
+            ("street", contact_sample && c.street == d.street),
+            ("vat_number", vat_sample && c.vat_number == d.vat_number),
+        ]
+        .into_iter()
+        .filter_map(|(field, sample)| sample.then_some(field))
+        .collect()
+    }
+}
+
+/// The link a marked `href` gets for a page value (`data-live-href="key"`), as the web app
+/// makes it (`telHref`, `mailto:`).
+pub fn page_href(key: &str, value: &str) -> String {
+    match key {
+        "email" => format!("mailto:{value}"),
+        "phone" => format!(
+            "tel:{}",
+            value
+                .chars()
+                .filter(|c| c.is_ascii_digit() || *c == '+')
+                .collect::<String>()
+        ),
+        _ => value.to_string(),
+    }
+}
+
+/// The business details in force: the defaults with what the coach saved over them, kept in
+/// memory and reloaded when the `settings` data version moves (see `live::DataVersions`).
+/// Every reader goes through `get` (`AppState::site`).
+pub struct LiveSite {
+    defaults: Arc<Site>,
+    current: RwLock<Arc<Site>>,
+    /// Whether the coach saved details (pages are then made with them).
+    saved: std::sync::atomic::AtomicBool,
+    /// The settings version `current` was read at; `u64::MAX` before the first read.
+    loaded: AtomicU64,
+}
+
+impl LiveSite {
+    pub fn new(defaults: Site) -> Self {
+        let defaults = Arc::new(defaults);
+        Self {
+            current: RwLock::new(defaults.clone()),
+            defaults,
+            saved: Default::default(),
+            loaded: AtomicU64::new(u64::MAX),
+        }
+    }
+
+    pub fn get(&self) -> Arc<Site> {
+        self.current
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    pub fn defaults(&self) -> &Site {
+        &self.defaults
+    }
+
+    /// True once the coach saved details: pages then carry them instead of the build's values.
+    pub fn is_saved(&self) -> bool {
+        self.saved.load(Ordering::Acquire)
+    }
+
+    /// Reads the saved details when `version` is not the one loaded. The version is read before
+    /// the data, so the data is at least that new.
+    pub async fn sync(&self, pool: &AnyPool, version: u64) -> Result<(), sqlx::Error> {
+        if self.loaded.load(Ordering::Acquire) == version {
+            return Ok(());
+        }
+        let saved = load_saved(pool).await?;
+        let site = match &saved {
+            Some(details) => Arc::new(self.defaults.with_details(details.clone())),
+            None => self.defaults.clone(),
+        };
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = site;
+        self.saved.store(saved.is_some(), Ordering::Release);
+        self.loaded.store(version, Ordering::Release);
+        Ok(())
+    }
+}
+
+/// The details the coach saved; None when she saved none.
+async fn load_saved(pool: &AnyPool) -> Result<Option<BusinessDetails>, sqlx::Error> {
+    let row = sqlx::query("SELECT details FROM settings WHERE id = 1")
+        .fetch_optional(pool)
+        .await?;
+    let Some(text) = row
+        .map(|r| r.try_get::<Option<String>, _>("details"))
+        .transpose()?
+        .flatten()
+    else {
+        return Ok(None);
+    };
+    match serde_json::from_str(&text) {
+        Ok(details) => Ok(Some(details)),
+        Err(e) => {
+            tracing::error!(error = %e, "saved business details are unreadable; using the defaults");
+            Ok(None)
+        }
     }
 }

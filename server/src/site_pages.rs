@@ -4,21 +4,29 @@ use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::header::{
-    ALLOW, CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, LOCATION, VARY,
+    ALLOW, CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, LOCATION, RANGE, VARY,
 };
-use axum::http::{HeaderValue, Method, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use bytes::Bytes;
+use jiff::Timestamp;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
 use crate::brussels;
+use crate::campaigns;
+use crate::encoded::Encoded;
 use crate::events::{self, Event, EventKind, EventStatus};
+use crate::live::{Built, LiveCache, LiveCaches, Topic, next_change};
 use crate::money;
-use crate::prerendered::{Page, is_admin};
+use crate::page_texts;
+use crate::prerendered::{self, Page, is_admin};
 use crate::reviews;
-use crate::site::Site;
+use crate::site::{self, Site};
 use crate::state::AppState;
+
+mod photos;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -30,7 +38,7 @@ pub fn router() -> Router<AppState> {
 async fn robots(State(state): State<AppState>) -> Response {
     let body = format!(
         "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\n\nSitemap: {}\n",
-        state.site.url("/sitemap.xml")
+        state.site().url("/sitemap.xml")
     );
     (
         [
@@ -49,25 +57,29 @@ fn in_sitemap(route: &str) -> bool {
         || route.starts_with("/payment-")
         || route.starts_with("/betalen/")
         || route == "/afspraak"
+        || route == "/ervaring-delen"
         || route == "/checkout")
 }
 
 async fn sitemap(State(state): State<AppState>) -> Response {
-    let mut routes: Vec<&str> = state
+    let site = state.site();
+    let mut routes: Vec<String> = state
         .pages
-        .canonical_routes(&state.site)
+        .canonical_routes(&site)
         .filter(|r| in_sitemap(r))
+        .map(str::to_string)
         .collect();
+    // The published newsletters, made on the server (see `campaigns::archive`).
+    match campaigns::archive::sitemap_paths(&state.pool).await {
+        Ok(paths) => routes.extend(paths),
+        Err(e) => tracing::error!(error = %e, "newsletter archive left out of the sitemap"),
+    }
     routes.sort_unstable();
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
     for route in routes {
-        let url = state
-            .site
-            .url(route)
-            .replace('&', "&amp;")
-            .replace('<', "&lt;");
+        let url = site.url(&route).replace('&', "&amp;").replace('<', "&lt;");
         xml.push_str(&format!("  <url><loc>{url}</loc></url>\n"));
     }
     xml.push_str("</urlset>\n");
@@ -81,31 +93,32 @@ async fn sitemap(State(state): State<AppState>) -> Response {
         .into_response()
 }
 
-fn html_response(status: StatusCode, page: &Page, body: String) -> Response {
-    let headers = [
-        (
-            CONTENT_TYPE,
-            HeaderValue::from_static("text/html; charset=utf-8"),
-        ),
-        (CACHE_CONTROL, HeaderValue::from_static("no-cache")),
-        (VARY, HeaderValue::from_static("Accept-Encoding")),
-        (CONTENT_SECURITY_POLICY, page.csp.clone()),
-    ];
-    (status, headers, body).into_response()
+/// A page's response: its CSP with it, and no caching without asking (its data is live).
+fn page_response(
+    status: StatusCode,
+    page: &Page,
+    encoded: &Encoded,
+    request: &HeaderMap,
+) -> Response {
+    let mut res = encoded.respond(status, request);
+    res.headers_mut()
+        .insert(CONTENT_SECURITY_POLICY, page.csp.clone());
+    res
 }
 
-async fn serve(State(state): State<AppState>, req: Request) -> Response {
+pub async fn serve(State(state): State<AppState>, req: Request) -> Response {
     if !matches!(*req.method(), Method::GET | Method::HEAD) {
         return (StatusCode::METHOD_NOT_ALLOWED, [(ALLOW, "GET, HEAD")]).into_response();
     }
     let path = req.uri().path().to_string();
+    let headers = req.headers();
     let pages = &state.pages;
     // One URL per page: `/x/` and `/x/index.html` redirect to `/x`, where the page gets its CSP and
     // live data; other `.html` files (the SPA shell) are not addressable.
     let redirect_to = if let Some(dir) = path.strip_suffix("/index.html") {
         Some(if dir.is_empty() { "/" } else { dir })
     } else if path.ends_with(".html") {
-        return not_found(&state, &path);
+        return not_found(&state, &path, headers).await;
     } else {
         path.strip_suffix('/').filter(|t| !t.is_empty())
     };
@@ -119,27 +132,15 @@ async fn serve(State(state): State<AppState>, req: Request) -> Response {
             Ok(location) => {
                 (StatusCode::PERMANENT_REDIRECT, [(LOCATION, location)]).into_response()
             }
-            Err(_) => not_found(&state, &path),
+            Err(_) => not_found(&state, &path, headers).await,
         };
     }
     if let Some(page) = pages.pages.get(&path) {
-        let html = match structured_data(&state, &path).await {
-            Ok(Some(data)) => inject_json_ld(&page.html, &data),
-            Ok(None) => page.html.clone(),
-            Err(e) => {
-                // The page is still useful without structured data.
-                tracing::error!(error = format!("{e:#}"), path, "structured data failed");
-                page.html.clone()
-            }
-        };
-        return html_response(StatusCode::OK, page, html);
+        return live_page(&state, &path, page, StatusCode::OK, headers).await;
     }
     if is_admin(&path) {
-        let mut res = html_response(
-            StatusCode::OK,
-            &pages.spa_fallback,
-            pages.spa_fallback.html.clone(),
-        );
+        let shell = &pages.spa_fallback;
+        let mut res = page_response(StatusCode::OK, shell, shell.encoded(), headers);
         res.headers_mut().insert(
             "x-robots-tag",
             HeaderValue::from_static("noindex, nofollow"),
@@ -147,14 +148,19 @@ async fn serve(State(state): State<AppState>, req: Request) -> Response {
         return res;
     }
     if path == "/404" {
-        return not_found(&state, &path);
+        return not_found(&state, &path, headers).await;
+    }
+    if !headers.contains_key(RANGE)
+        && let Some(file) = pages.files.get(&path)
+    {
+        return file.respond(StatusCode::OK, headers);
     }
     let res = match pages.serve_dir.clone().oneshot(req).await {
         Ok(res) => res,
         Err(never) => match never {},
     };
     if res.status() == StatusCode::NOT_FOUND {
-        return not_found(&state, &path);
+        return not_found(&state, &path, &HeaderMap::new()).await;
     }
     let mut res = res.map(Body::new);
     let cache = if path.starts_with("/assets/") {
@@ -169,10 +175,116 @@ async fn serve(State(state): State<AppState>, req: Request) -> Response {
     res
 }
 
-fn not_found(state: &AppState, path: &str) -> Response {
+async fn not_found(state: &AppState, path: &str, request: &HeaderMap) -> Response {
     tracing::info!(path, "page not found");
     let page = &state.pages.not_found;
-    html_response(StatusCode::NOT_FOUND, page, page.html.clone())
+    live_page(state, "/404", page, StatusCode::NOT_FOUND, request).await
+}
+
+/// What a page shows from the database; the page is made again when that data changes
+/// (see `live`), not per request.
+#[derive(Clone, Copy)]
+enum LiveField {
+    /// The home page's LocalBusiness data with the number of reviews.
+    ReviewCount,
+    /// The storytelling evening pages' Event data (date, seats left).
+    FeaturedEvent(EventKind),
+}
+
+impl LiveField {
+    fn of(path: &str) -> Option<Self> {
+        match path {
+            "/" => Some(Self::ReviewCount),
+            "/vertelavond" | "/begrijp-jezelf/vertelavond" => {
+                Some(Self::FeaturedEvent(EventKind::Vertelavond))
+            }
+            _ => None,
+        }
+    }
+
+    fn cache(self, live: &LiveCaches) -> &LiveCache {
+        match self {
+            Self::ReviewCount => &live.review_pages,
+            Self::FeaturedEvent(_) => &live.event_pages,
+        }
+    }
+
+    /// The page's structured data, and when it changes by itself (an event ends).
+    async fn structured_data(
+        self,
+        state: &AppState,
+    ) -> anyhow::Result<(Option<Value>, Option<Timestamp>)> {
+        match self {
+            Self::ReviewCount => {
+                let count = reviews::count(&state.pool).await?;
+                Ok((Some(local_business(&state.site(), count)), None))
+            }
+            Self::FeaturedEvent(kind) => match events::featured(&state.pool, kind).await? {
+                Some(event) => Ok((
+                    Some(event_json_ld(&state.site(), &event)?),
+                    next_change([event.ends_at.as_str()]),
+                )),
+                None => Ok((None, None)),
+            },
+        }
+    }
+}
+
+/// A page as the server sends it: as built while nothing it shows from the database is live;
+/// otherwise made once per change of that data (see `live`) with the saved business details
+/// in its marked elements (`business_details`), its structured data, the saved page texts
+/// (`page_texts::apply`) and the coach's photos (`photos`).
+async fn live_page(
+    state: &AppState,
+    path: &str,
+    page: &Page,
+    status: StatusCode,
+    headers: &HeaderMap,
+) -> Response {
+    let field = LiveField::of(path);
+    let cache = match field {
+        Some(field) => field.cache(&state.live),
+        // Media never written: no photo chosen either.
+        None if state.business.is_saved()
+            || page_texts::any_saved(&state.versions)
+            || state.versions.known(Topic::Media) > 0 =>
+        {
+            &state.live.pages
+        }
+        None => return page_response(status, page, page.encoded(), headers),
+    };
+    let built = cache
+        .get(&state.versions, path, || async {
+            let mut html = if state.business.is_saved() {
+                business_details(&page.html, state.business.defaults(), &state.site())
+            } else {
+                page.html.clone()
+            };
+            let mut expires_at = None;
+            if let Some(field) = field {
+                let (data, expires) = field.structured_data(state).await?;
+                if let Some(data) = data {
+                    html = inject_json_ld(&html, &data);
+                }
+                expires_at = expires;
+            }
+            html = page_texts::apply(&html, &page_texts::saved(&state.pool).await?);
+            html = photos::apply(&html, &photos::chosen(&state.pool).await?, &state.site());
+            Ok(Some(Built {
+                body: Bytes::from(html),
+                expires_at,
+            }))
+        })
+        .await;
+    match built {
+        Ok(Some(entry)) => page_response(status, page, &entry.encoded, headers),
+        Ok(None) => page_response(status, page, page.encoded(), headers),
+        Err(e) => {
+            // The page as built is still useful.
+            tracing::error!(error = %e, path, "live page failed");
+            page_response(status, page, page.encoded(), headers)
+        }
+    }
 }
 
 /// Inserts a JSON-LD block before `</head>`; `<` is escaped so the data cannot close the script.
@@ -182,22 +294,6 @@ fn inject_json_ld(html: &str, data: &Value) -> String {
     match html.find("</head>") {
         Some(i) => format!("{}{tag}{}", &html[..i], &html[i..]),
         None => html.to_string(),
-    }
-}
-
-async fn structured_data(state: &AppState, path: &str) -> anyhow::Result<Option<Value>> {
-    match path {
-        "/" => {
-            let count = reviews::count(&state.pool).await?;
-            Ok(Some(local_business(&state.site, count)))
-        }
-        "/vertelavond" | "/begrijp-jezelf/vertelavond" => {
-            match events::featured(&state.pool, EventKind::Vertelavond).await? {
-                Some(event) => Ok(Some(event_json_ld(&state.site, &event)?)),
-                None => Ok(None),
-            }
-        }
-        _ => Ok(None),
     }
 }
 
@@ -276,6 +372,189 @@ fn event_json_ld(site: &Site, event: &Event) -> anyhow::Result<Value> {
     }))
 }
 
+/// The id of the JSON block with the page values, read by the web app (`config/site.ts`).
+const LIVE_BLOCK_ID: &str = "live-site";
+
+/// The page with `site`'s business details instead of the build's (`defaults`), as the web app
+/// renders them with the same values, so hydration finds what it renders (DESIGN §7):
+/// - an element marked `data-live="key"` holds exactly that value as its text;
+/// - an element marked `data-live-href="key"` links to it (`site::page_href`);
+/// - in the head, the title and meta contents with a changed page value, and every JSON-LD
+///   string equal to a default detail, get the saved one;
+/// - the values themselves go in a JSON block for the web app to render with.
+fn business_details(html: &str, defaults: &Site, site: &Site) -> String {
+    // The city sits in page sentences, which keep the build's text until page texts are
+    // editable (issue 12 item 2): the map link names the city the page shows.
+    let mut shown = site.clone();
+    shown.contact.city = defaults.contact.city.clone();
+    let values = shown.page_values();
+    let value_of = |key: &str| values.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
+    let mut out = String::with_capacity(html.len() + 1024);
+    let mut copied = 0;
+    let mut from = 0;
+    while let Some(offset) = html[from..].find(" data-live") {
+        let at = from + offset;
+        let tag_start = html[..at].rfind('<').unwrap_or(0);
+        let Some(tag_end) = html[at..].find('>').map(|i| at + i) else {
+            break;
+        };
+        from = tag_end;
+        let attrs = &html[tag_start..tag_end];
+        if let Some(key) = prerendered::attr_value(attrs, "data-live-href")
+            && let Some(value) = value_of(&key)
+            && let Some(href) = attrs.find(" href=\"")
+        {
+            let start = tag_start + href + " href=\"".len();
+            if let Some(end) = html[start..tag_end].find('"').map(|i| start + i) {
+                out.push_str(&html[copied..start]);
+                out.push_str(&escape(&site::page_href(&key, value)));
+                copied = end;
+            }
+        }
+        if let Some(key) = prerendered::attr_value(attrs, "data-live")
+            && let Some(value) = value_of(&key)
+            && let Some(text_end) = html[tag_end..].find('<').map(|i| tag_end + i)
+        {
+            out.push_str(&html[copied..=tag_end]);
+            out.push_str(&escape(value));
+            copied = text_end;
+            from = text_end;
+        }
+    }
+    out.push_str(&html[copied..]);
+    let changed: Vec<(String, String)> = defaults
+        .page_values()
+        .into_iter()
+        .zip(&values)
+        .filter(|((_, old), (_, new))| !old.is_empty() && old != new)
+        .map(|((_, old), (_, new))| (escape(&old), escape(new)))
+        .collect();
+    let out = rewrite_head(&out, &changed, &defaults.details(), &site.details());
+    let block = serde_json::Value::Object(
+        values
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), Value::String(v)))
+            .collect(),
+    );
+    let tag = format!(
+        "<script type=\"application/json\" id=\"{LIVE_BLOCK_ID}\">{}</script>",
+        block.to_string().replace('<', "\\u003c")
+    );
+    match out.find("</head>") {
+        Some(i) => format!("{}{tag}{}", &out[..i], &out[i..]),
+        None => out,
+    }
+}
+
+/// The head's title and meta tags with `changed` (escaped old, escaped new) values replaced,
+/// and its JSON-LD with every string equal to an old detail replaced by the new one.
+fn rewrite_head(
+    html: &str,
+    changed: &[(String, String)],
+    old: &site::BusinessDetails,
+    new: &site::BusinessDetails,
+) -> String {
+    let Some(head_end) = html.find("</head>") else {
+        return html.to_string();
+    };
+    let (head, rest) = html.split_at(head_end);
+    let pairs = detail_pairs(old, new);
+    let mut out = String::with_capacity(html.len());
+    let mut from = 0;
+    while let Some(offset) = head[from..].find('<') {
+        let start = from + offset;
+        out.push_str(&head[from..start]);
+        let tag = &head[start..];
+        let end = if tag.starts_with("<title") {
+            tag.find("</title>").map(|i| start + i)
+        } else if tag.starts_with("<meta") {
+            tag.find('>').map(|i| start + i)
+        } else if tag.starts_with("<script type=\"application/ld+json\">") {
+            let open = start + "<script type=\"application/ld+json\">".len();
+            match head[open..].find("</script>").map(|i| open + i) {
+                Some(close) => {
+                    out.push_str(&head[start..open]);
+                    match serde_json::from_str::<Value>(&head[open..close]) {
+                        Ok(mut data) => {
+                            replace_strings(&mut data, &pairs);
+                            out.push_str(&data.to_string().replace('<', "\\u003c"));
+                        }
+                        Err(_) => out.push_str(&head[open..close]),
+                    }
+                    from = close;
+                    continue;
+                }
+                None => None,
+            }
+        } else {
+            None
+        };
+        match end {
+            Some(end) => {
+                let mut part = head[start..end].to_string();
+                for (old, new) in changed {
+                    part = part.replace(old.as_str(), new);
+                }
+                out.push_str(&part);
+                from = end;
+            }
+            None => {
+                out.push('<');
+                from = start + 1;
+            }
+        }
+    }
+    out.push_str(&head[from..]);
+    out.push_str(rest);
+    out
+}
+
+/// (old, new) for every business detail that changed.
+fn detail_pairs(old: &site::BusinessDetails, new: &site::BusinessDetails) -> Vec<(String, String)> {
+    let (Ok(Value::Object(old)), Ok(Value::Object(new))) =
+        (serde_json::to_value(old), serde_json::to_value(new))
+    else {
+        return Vec::new();
+    };
+    old.into_iter()
+        .filter_map(|(key, old)| match (old, new.get(&key)) {
+            (Value::String(o), Some(Value::String(n))) if !o.is_empty() && o != *n => {
+                Some((o, n.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn replace_strings(value: &mut Value, pairs: &[(String, String)]) {
+    match value {
+        Value::String(s) => {
+            if let Some((_, new)) = pairs.iter().find(|(old, _)| old == s) {
+                *s = new.clone();
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| replace_strings(v, pairs)),
+        Value::Object(map) => map.values_mut().for_each(|v| replace_strings(v, pairs)),
+        _ => {}
+    }
+}
+
+/// Text or attribute value as HTML.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#x27;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,6 +571,37 @@ mod tests {
         );
     }
 
+    fn test_site() -> Site {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/site.json");
+        Site::load(&path).unwrap()
+    }
+
+    #[test]
+    fn marked_elements_get_the_saved_values_and_unknown_markers_stay() {
+        let defaults = test_site();
+        let mut details = defaults.details();
+        details.phone = "0491 23 45 67".into();
+        details.email = "a&b@lumen.be".into();
+        let site = defaults.with_details(details);
+        let html = "<html><head><title>T</title></head><body>\
+            <a href=\"tel:+32470123456\" data-live-href=\"phone\"><span data-live=\"phone\">+32 470 12 34 56</span></a>\
+            <a data-live=\"email\" href=\"mailto:hallo@inlumine.be\" data-live-href=\"email\">hallo@inlumine.be</a>\
+            <span data-live=\"unknown\">blijft</span><p data-livestream=\"x\">ook</p></body></html>";
+        let out = business_details(html, &defaults, &site);
+        assert!(out.contains(
+            "<a href=\"tel:0491234567\" data-live-href=\"phone\"><span data-live=\"phone\">0491 23 45 67</span></a>"
+        ), "{out}");
+        assert!(out.contains(
+            "<a data-live=\"email\" href=\"mailto:a&amp;b@lumen.be\" data-live-href=\"email\">a&amp;b@lumen.be</a>"
+        ), "{out}");
+        assert!(
+            out.contains(
+                "<span data-live=\"unknown\">blijft</span><p data-livestream=\"x\">ook</p>"
+            )
+        );
+        assert!(out.contains("<script type=\"application/json\" id=\"live-site\">"));
+    }
+
     #[test]
     fn private_and_transactional_pages_stay_out_of_the_sitemap() {
         for route in [
@@ -302,6 +612,7 @@ mod tests {
             "/payment-success",
             "/checkout",
             "/afspraak",
+            "/ervaring-delen",
         ] {
             assert!(!in_sitemap(route), "{route}");
         }

@@ -12,8 +12,10 @@ impl Fields {
         self.0.entry(field).or_insert_with(|| message.into());
     }
 
-    /// Trimmed text; `required` is the message for an empty value (None = may be empty).
-    /// `label` starts the message when it is too long, e.g. "De naam".
+    /// Trimmed single-line text (names, titles, codes): every control character is refused,
+    /// line breaks included, so no header, log line or mail subject can be split by input.
+    /// `required` is the message for an empty value (None = may be empty); `label` starts the
+    /// message when it is too long or holds a control character, e.g. "De naam".
     pub fn text(
         &mut self,
         field: &'static str,
@@ -21,6 +23,33 @@ impl Fields {
         label: &str,
         required: Option<&str>,
         max_chars: usize,
+    ) -> String {
+        self.checked_text(field, value, label, required, max_chars, |_| false)
+    }
+
+    /// Like `text`, for a field of several lines (a message, a description): line breaks and
+    /// tabs are kept, every other control character is refused.
+    pub fn multiline_text(
+        &mut self,
+        field: &'static str,
+        value: &str,
+        label: &str,
+        required: Option<&str>,
+        max_chars: usize,
+    ) -> String {
+        self.checked_text(field, value, label, required, max_chars, |c| {
+            matches!(c, '\n' | '\r' | '\t')
+        })
+    }
+
+    fn checked_text(
+        &mut self,
+        field: &'static str,
+        value: &str,
+        label: &str,
+        required: Option<&str>,
+        max_chars: usize,
+        allowed_control: fn(char) -> bool,
     ) -> String {
         let value = value.trim();
         if value.is_empty()
@@ -31,6 +60,11 @@ impl Fields {
             self.error(
                 field,
                 format!("{label} mag hoogstens {max_chars} tekens lang zijn."),
+            );
+        } else if value.chars().any(|c| is_control(c) && !allowed_control(c)) {
+            self.error(
+                field,
+                format!("{label} bevat een onzichtbaar stuurteken dat we niet kunnen bewaren. Typ de tekst gerust opnieuw."),
             );
         }
         value.to_string()
@@ -77,6 +111,13 @@ impl Fields {
     }
 }
 
+/// Control characters (C0, DEL, C1) and the invisible formatting ones that can reorder or hide
+/// text (bidi overrides, zero-width characters, line and paragraph separators).
+fn is_control(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
+}
+
 /// A list filter from the query string: missing or blank means no filter; any other unknown
 /// value is refused with `message` (Dutch, naming the choices).
 pub fn filter<T>(value: Option<Choice<T>>, message: &str) -> Result<Option<T>, AppError> {
@@ -91,6 +132,41 @@ pub fn filter<T>(value: Option<Choice<T>>, message: &str) -> Result<Option<T>, A
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn single_line_fields_refuse_every_control_character() {
+        for bad in [
+            "Jan\nPiet",
+            "Jan\rX",
+            "a\u{0}b",
+            "a\tb",
+            "a\u{7f}",
+            "a\u{85}b",
+            "ab\u{202e}cd",
+            "a\u{2028}b",
+        ] {
+            let mut f = Fields::default();
+            f.text("name", bad, "Je naam", None, 100);
+            let err = f.finish().unwrap_err();
+            assert!(format!("{err}").contains("stuurteken"), "{bad:?}: {err}");
+        }
+        let mut f = Fields::default();
+        assert_eq!(
+            f.text("name", "  Anaïs D'Hondt ", "Je naam", None, 100),
+            "Anaïs D'Hondt"
+        );
+        assert!(f.finish().is_ok());
+    }
+
+    #[test]
+    fn multiline_fields_keep_line_breaks_but_refuse_other_control_characters() {
+        let mut f = Fields::default();
+        f.multiline_text("message", "Dag,\r\n\tgroet", "Je bericht", None, 100);
+        assert!(f.finish().is_ok());
+        let mut f = Fields::default();
+        f.multiline_text("message", "Dag\u{1b}[31m", "Je bericht", None, 100);
+        assert!(f.finish().is_err());
+    }
 
     #[test]
     fn blank_filters_are_no_filter_and_unknown_ones_are_refused() {

@@ -1,12 +1,16 @@
 //! Free webinar registration. A registration is a ticket without an order, and takes a seat
 //! with the same conditional update as checkout, so capacity holds under concurrency.
-use axum::extract::State;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::HeaderMap;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sqlx::{AssertSqlSafe, Row};
 use utoipa::ToSchema;
 
+use crate::auth::client_ip;
 use crate::closed_set::closed_set;
 use crate::db::{self, Tx};
 use crate::domain::EmailAddress;
@@ -14,7 +18,9 @@ use crate::dutch;
 use crate::error::{ApiJson, ApiPath, AppError, ErrorBody};
 use crate::events::{COLUMNS, Event, EventKind, EventStatus};
 use crate::ics::{self, CalendarEvent};
-use crate::outbox::compose::{Block, calendar_attachment, compose, link, text};
+use crate::notifications::{self, Notice, NoticeKind};
+use crate::outbox::compose::{calendar_attachment, compose};
+use crate::outbox::templates::{self, MailKind, Values};
 use crate::outbox::{self, EmailMessage};
 use crate::state::AppState;
 use crate::tickets::new_ticket_code;
@@ -96,11 +102,14 @@ async fn unavailable(tx: &mut Tx, id: i64, now: &str) -> Result<AppError, AppErr
         (status = 404, description = "No such webinar", body = ErrorBody),
         (status = 409, description = "Full, cancelled, started, or a paid webinar", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
+        (status = 429, description = "Too many registrations from this client or e-mail address; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
 pub async fn register(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<WebinarRegistrationRequest>,
 ) -> Result<Json<WebinarRegistrationResponse>, AppError> {
@@ -111,6 +120,12 @@ pub async fn register(
         .ok();
     f.finish()?;
     let email = email.expect("checked above");
+    // The e-mail first: a request it refuses then costs the client address nothing.
+    state.limits.webinar_per_email.admit(&email.normalized())?;
+    state
+        .limits
+        .webinar_per_ip
+        .admit(&client_ip(&state, peer, &headers))?;
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
     // The seat first: its row lock orders concurrent registrations on PostgreSQL, so the
@@ -157,8 +172,23 @@ pub async fn register(
     let event = fetch_event(&mut tx, id)
         .await?
         .expect("the seat was taken in this transaction");
-    let mail = confirmation(&state, ticket_id, &event, &name, email.as_ref())?;
+    let mail = confirmation(&mut tx, &state, ticket_id, &event, &name, email.as_ref()).await?;
     outbox::enqueue_email(&mut tx, &mail).await?;
+    let when = dutch::date_time(db::parse_ts(&event.starts_at)?);
+    let notice = Notice {
+        kind: NoticeKind::Webinar,
+        subject: format!("Nieuwe inschrijving voor {}: {name}", event.title),
+        details: format!(
+            "{name} schreef zich in voor {}.\nWie: {name} <{}>\nWanneer: {when}\nIngeschreven: {} van {} plaatsen",
+            event.title,
+            email.as_ref(),
+            event.seats_taken,
+            event.capacity
+        ),
+        admin_path: "/admin/tickets".into(),
+        attachments: Vec::new(),
+    };
+    notifications::tell_coach(&mut tx, &state, notice).await?;
     tx.commit().await?;
     state.outbox_notify.notify_one();
     Ok(Json(WebinarRegistrationResponse {
@@ -167,14 +197,28 @@ pub async fn register(
     }))
 }
 
-fn join(event: &Event) -> Block {
+/// The join link, or that it still comes.
+fn join(values: Values, event: &Event) -> Values {
     match &event.online_url {
-        Some(url) => link("Deelnemen aan het webinar", url),
-        None => text("De link om deel te nemen krijg je nog per e-mail."),
+        Some(url) => values.with_link("deelnemen", "Deelnemen aan het webinar", url),
+        None => values.with(
+            "deelnemen",
+            "De link om deel te nemen krijg je nog per e-mail.",
+        ),
     }
 }
 
-fn confirmation(
+/// The values of a webinar mail to `name`.
+fn values(state: &AppState, event: &Event, name: &str) -> anyhow::Result<Values> {
+    let when = dutch::date_time(db::parse_ts(&event.starts_at)?);
+    let values = Values::new(name, &state.site().brand)
+        .with("evenement", event.title.clone())
+        .with("datum", when);
+    Ok(join(values, event))
+}
+
+async fn confirmation(
+    tx: &mut Tx,
     state: &AppState,
     ticket_id: i64,
     event: &Event,
@@ -182,20 +226,10 @@ fn confirmation(
     email: &str,
 ) -> anyhow::Result<EmailMessage> {
     let starts_at = db::parse_ts(&event.starts_at)?;
-    let when = dutch::date_time(starts_at);
-    let blocks = [
-        text(format!("Dag {name},")),
-        text(format!(
-            "Fijn dat je erbij bent! Je bent ingeschreven voor het webinar ‘{}’.",
-            event.title
-        )),
-        text(format!("Wanneer: {when} (Belgische tijd)")),
-        join(event),
-        text(
-            "In de bijlage vind je een uitnodiging voor je agenda. De dag voordien krijg je nog een herinnering met de link.",
-        ),
-    ];
-    let host = url::Url::parse(&state.site.site_url)?
+    let (subject, blocks) = templates::load(tx, MailKind::WebinarConfirmation)
+        .await?
+        .render(&values(state, event, name)?);
+    let host = url::Url::parse(&state.site().site_url)?
         .host_str()
         .unwrap_or("inlumine.be")
         .to_string();
@@ -215,15 +249,10 @@ fn confirmation(
             url: event.online_url.as_deref(),
             cancelled: false,
         },
-        &state.site.brand,
-        &state.site.contact.email,
+        &state.site().brand,
+        &state.site().contact.email,
     );
-    let mut message = compose(
-        email,
-        format!("Je bent ingeschreven: {}", event.title),
-        &blocks,
-        &state.site.brand,
-    );
+    let mut message = compose(email, subject, &blocks, &state.site());
     message
         .attachments
         .push(calendar_attachment("webinar.ics", &invite));
@@ -241,20 +270,8 @@ pub(crate) async fn reminder(
     let event = fetch_event(tx, event_id)
         .await?
         .ok_or_else(|| AppError::NotFound("Dit webinar bestaat niet (meer).".into()))?;
-    let when = dutch::date_time(db::parse_ts(&event.starts_at)?);
-    let blocks = [
-        text(format!("Dag {name},")),
-        text(format!(
-            "Een korte herinnering: morgen is het webinar ‘{}’.\nWanneer: {when} (Belgische tijd)",
-            event.title
-        )),
-        join(&event),
-        text("Tot dan!"),
-    ];
-    Ok(compose(
-        email,
-        format!("Herinnering: {} op {when}", event.title),
-        &blocks,
-        &state.site.brand,
-    ))
+    let (subject, blocks) = templates::load(tx, MailKind::WebinarReminder)
+        .await?
+        .render(&values(state, &event, name)?);
+    Ok(compose(email, subject, &blocks, &state.site()))
 }

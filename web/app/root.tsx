@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -11,12 +11,13 @@ import {
   useLocation,
   useNavigation,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import inlineCss from "@/app.css?inline";
 import stylesheet from "@/app.css?url";
 import { NavigationSpinner, Spinner } from "@/components/ui/spinner";
+import { Toaster } from "@/components/ui/toast";
 import { site } from "@/config/site";
+import { EARLY_INPUT_SCRIPT, releaseEarlyInput } from "@/lib/early-input";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -39,11 +40,15 @@ function AppStyles() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The whole document has hydrated (whichever of App, HydrateFallback or ErrorBoundary it shows).
+  useEffect(releaseEarlyInput, []);
   return (
     <html lang="nl-BE">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before any other script: keeps the clicks made before hydration (see lib/early-input). */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
         <meta name="theme-color" content="#fbf7ef" />
         <AppStyles />
         <Meta />
@@ -58,10 +63,16 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Scrolls to the top whenever the path changes. */
+/**
+ * Scrolls to the top whenever the path changes. Not on the first render: hydration comes after the
+ * first paint, and a visitor who has already scrolled the prerendered page must stay where they are.
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;
@@ -84,13 +95,7 @@ export default function App() {
       <ScrollToTop />
       {loading ? <NavigationSpinner /> : null}
       <Outlet />
-      <Toaster
-        richColors
-        position="top-center"
-        closeButton
-        containerAriaLabel="Meldingen"
-        toastOptions={{ closeButtonAriaLabel: "Melding sluiten" }}
-      />
+      <Toaster />
     </QueryClientProvider>
   );
 }

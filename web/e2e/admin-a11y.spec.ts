@@ -105,6 +105,7 @@ test.describe("axe-core finds no accessibility violations in the admin area", ()
       "/admin/orders": {},
       "/admin/drempel-videos": {},
       "/admin/nieuwsbrief": {},
+      "/admin/personen": {},
       "/admin/afspraken": {},
       "/admin/berichten": {},
     };

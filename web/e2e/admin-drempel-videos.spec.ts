@@ -29,6 +29,8 @@ async function addVideo(page: Page, title: string, url: string) {
 }
 
 test("create, edit, reorder, unpublish and delete videos; /voor-jezelf follows", async ({ page }) => {
+  // Eleven page loads, admin and public, in one story: more than the default 30 s on a busy machine.
+  test.slow();
   await signInViaApi(page);
   const first = uniqueName("Video adem");
   const second = uniqueName("Video stilte");

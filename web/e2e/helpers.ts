@@ -32,6 +32,7 @@ export const publicRoutes = [
   "/algemene-voorwaarden",
   "/nieuwsbrief/bevestigen",
   "/nieuwsbrief/uitschrijven",
+  "/ervaring-delen",
   "/afspraak",
 ];
 
@@ -40,14 +41,22 @@ export const adminRoutes = [
   "/admin",
   "/admin/dashboard",
   "/admin/reviews",
+  "/admin/media",
   "/admin/tickets",
   "/admin/zelfbeeld-events",
   "/admin/coupons",
   "/admin/drempel-videos",
   "/admin/nieuwsbrief",
+  "/admin/personen",
   "/admin/beschikbaarheid",
   "/admin/afspraken",
   "/admin/berichten",
+  "/admin/meldingen",
+  "/admin/mails",
+  "/admin/paginas",
+  "/admin/accounts",
+  "/admin/facturen",
+  "/admin/instellingen",
 ];
 
 export const aliasGroups: [string, string][] = [
@@ -68,6 +77,20 @@ export function collectConsoleErrors(page: Page): string[] {
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // A toast fading in or out is mid-way between colours, and axe would measure that blend: wait
+  // until no toast is in transition (a settled toast is checked like the rest of the page).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            document
+              .getAnimations()
+              .filter((a) => a.effect instanceof KeyframeEffect && a.effect.target?.closest("[data-sonner-toaster]")).length,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(0);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
@@ -118,4 +141,11 @@ export function decodeMail(raw: string): string {
 
 export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@voorbeeld.be`;
+}
+
+/** Waits until React has hydrated the page: it has claimed the footer's DOM node (its effects run right after). */
+export async function waitForHydration(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector("footer")!).some((key) => key.startsWith("__reactFiber"))))
+    .toBe(true);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { site } from "./helpers";
+import { site, waitForHydration } from "./helpers";
 
 const mainNav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Hoofdmenu" });
 
@@ -137,8 +137,30 @@ test("every path change scrolls the view back to the top", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test("a visitor who scrolls before the page has hydrated stays where they are", async ({ page }) => {
+  // Hold the page's JavaScript back until the visitor has scrolled, as on a slow phone.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+
+  releaseScripts();
+  await waitForHydration(page);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  // Still down at the footer (the reviews that load above it may have moved it a little).
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await expect(page.getByRole("contentinfo")).toBeInViewport();
+});
+
 test("a spinner shows while a lazily loaded page is on its way", async ({ page }) => {
   await page.goto("/");
+  // The page's own scripts load after its first paint: let them finish before holding the rest back.
+  await waitForHydration(page);
   // Hold back every route module that is not loaded yet, so the navigation stays pending.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -7,7 +7,18 @@ bin="$root/target/debug/inlumine"
 export DATA_DIR="${E2E_DATA_DIR:?}" PORT="${E2E_PORT:?}" HOST=127.0.0.1
 export DATABASE_URL="" WEB_DIR="$root/web/build/client" SITE_CONFIG="$root/config/site.json"
 export PUBLIC_URL="http://127.0.0.1:$PORT" MAIL_TRANSPORT=file OUTBOX_POLL_INTERVAL_MS=100 OUTBOX_BASE_BACKOFF_MS=200
+# The review invitations of e2e/review-invitations.spec.ts go out within seconds of an evening
+# moved into the past (the delay stays the real 3 days).
+export REMINDER_INTERVAL_SECS=2
 export INLUMINE_CONFIG="$root/config/server.toml" RUST_LOG="${RUST_LOG:-warn}"
+# Freed seats reach the waiting list within a second instead of half a minute.
+export WAITLIST_INTERVAL_SECS=1
+# Every e2e visitor comes from 127.0.0.1 and the suite buys, books and writes far more than one
+# person would in an hour: lift the per-address limits here. They are tested with their real
+# values in server/tests/api/abuse.rs.
+export LIMIT_CHECKOUT_PER_IP_PER_HOUR=100000 LIMIT_COUPON_CHECKS_PER_IP_PER_HOUR=100000
+export LIMIT_NEWSLETTER_PER_IP_PER_HOUR=100000 LIMIT_INTRO_CALLS_PER_IP_PER_HOUR=100000
+export LIMIT_WEBINAR_PER_IP_PER_HOUR=100000 LIMIT_CONTACT_PER_IP_PER_10_MIN=100000
 "$bin" seed-demo
 printf '%s\n' "${E2E_ADMIN_PASSWORD:?}" | "$bin" create-admin --email "${E2E_ADMIN_EMAIL:?}"
 export ACCESS_TOKEN_TTL_SECS="${E2E_ACCESS_TOKEN_TTL:-100}"

@@ -1,9 +1,12 @@
 //! Admin accounts: sign-in, rotating refresh tokens, sign-out and the guard on `/api/admin`.
+pub mod accounts;
+mod mails;
 pub mod password;
 mod throttle;
 pub mod users;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::StatusCode;
@@ -20,6 +23,7 @@ use utoipa::ToSchema;
 use crate::access_tokens::Role;
 use crate::db::{self, Tx};
 use crate::error::{ApiJson, AppError, ErrorBody, ErrorCode};
+use crate::outbox;
 use crate::secret_token::{hash_token, new_token};
 use crate::state::AppState;
 
@@ -31,6 +35,12 @@ pub fn router() -> Router<AppState> {
         .route("/auth/login", post(login))
         .route("/auth/refresh", post(refresh))
         .route("/auth/logout", post(logout))
+        .route(
+            "/auth/password-forgotten",
+            post(accounts::password_forgotten),
+        )
+        .route("/auth/password-reset", post(accounts::reset_password))
+        .route("/auth/invitation", post(accounts::accept_invitation))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -91,23 +101,53 @@ fn unauthorized() -> AppError {
     }
 }
 
-/// The client's IP: the socket peer, or behind a trusted proxy the last `X-Forwarded-For` hop.
+/// The client's address as a limiter key: the socket peer, or behind a trusted proxy the last
+/// `X-Forwarded-For` hop. IPv6 counts per /64, the block one customer line usually gets.
 pub(crate) fn client_ip(
     state: &AppState,
     peer: SocketAddr,
     headers: &axum::http::HeaderMap,
 ) -> String {
-    if state.auth.trust_forwarded_for
-        && let Some(forwarded) = headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.rsplit(',').next())
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-    {
-        return forwarded.to_string();
+    let forwarded = headers
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .and_then(|v| v.trim().parse::<IpAddr>().ok());
+    match forwarded {
+        Some(ip) if state.auth.trust_forwarded_for => ip_key(ip),
+        Some(_) => {
+            warn_untrusted_forwarded_for();
+            ip_key(peer.ip())
+        }
+        None => ip_key(peer.ip()),
     }
-    peer.ip().to_string()
+}
+
+/// Logs once per process when a limited request carries `X-Forwarded-For` that is not trusted:
+/// behind a proxy every visitor would then share the proxy's address in the limiters.
+fn warn_untrusted_forwarded_for() {
+    static WARNED: AtomicBool = AtomicBool::new(false);
+    if !WARNED.swap(true, Ordering::Relaxed) {
+        tracing::warn!(
+            "requests carry X-Forwarded-For but it is not trusted: behind a reverse proxy set \
+             TRUST_FORWARDED_FOR=true, or every visitor shares the proxy's address in the limiters"
+        );
+    }
+}
+
+/// IPv4 as is; IPv6 reduced to its /64 (IPv4-mapped addresses count as the IPv4 address).
+pub fn ip_key(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                let prefix = Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0);
+                format!("{prefix}/64")
+            }
+        },
+    }
 }
 
 #[utoipa::path(
@@ -145,7 +185,7 @@ pub async fn login(
     }
     let account = req.email.trim().to_lowercase();
     let ip = client_ip(&state, peer, &headers);
-    throttle::check(&state.pool, &account, &ip).await?;
+    count_attempt(&state, &account, &ip).await?;
 
     let user =
         sqlx::query("SELECT id, email, password_hash, role FROM users WHERE email_normalized = $1")
@@ -161,14 +201,13 @@ pub async fn login(
         .await
         .map_err(anyhow::Error::from)?;
 
-    let mut tx = db::begin_write(&state.pool).await?;
     let (Some(row), true) = (user, matches) else {
-        throttle::record_failure(&mut tx, &account, &ip).await?;
-        tx.commit().await?;
+        // The attempt was counted before the hash; nothing more to write.
         tracing::info!("sign-in failed");
         return Err(invalid_credentials());
     };
-    throttle::clear_account(&mut tx, &account).await?;
+    let mut tx = db::begin_write(&state.pool).await?;
+    throttle::forgive(&mut tx, &account, &ip).await?;
     // Housekeeping: expired refresh tokens can never be used again.
     sqlx::query("DELETE FROM refresh_tokens WHERE expires_at <= $1")
         .bind(db::now())
@@ -184,6 +223,46 @@ pub async fn login(
     tx.commit().await?;
     tracing::info!(user_id = session.user.id, "signed in");
     Ok(Json(session))
+}
+
+/// Counts the sign-in attempt before the password is checked (429 when a counter is full), and
+/// when this attempt fills the account's ceiling, tells the account holder once per window.
+async fn count_attempt(state: &AppState, account: &str, ip: &str) -> Result<(), AppError> {
+    let pair = throttle::pair_key(account, ip);
+    let mut tx = db::begin_write(&state.pool).await?;
+    let reached = throttle::take(
+        &mut tx,
+        &[
+            (&throttle::PAIR, &pair),
+            (&throttle::IP, ip),
+            (&throttle::ACCOUNT, account),
+        ],
+    )
+    .await?;
+    let mut mailed = false;
+    if reached
+        .iter()
+        .any(|rule| rule.scope == throttle::ACCOUNT.scope)
+    {
+        let email: Option<String> =
+            sqlx::query("SELECT email FROM users WHERE email_normalized = $1")
+                .bind(account)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|row| row.try_get("email"))
+                .transpose()?;
+        if let Some(email) = email {
+            outbox::enqueue_email(&mut tx, &mails::ceiling_reached(state, &email)).await?;
+            mailed = true;
+        }
+        throttle::mark_alerted(&mut tx, &throttle::ACCOUNT, account).await?;
+        tracing::warn!("sign-in ceiling reached for an account");
+    }
+    tx.commit().await?;
+    if mailed {
+        state.outbox_notify.notify_one();
+    }
+    Ok(())
 }
 
 /// Stores a new refresh token in `family` and signs an access token for `user`.
@@ -207,7 +286,7 @@ async fn issue(
     .bind(db::format_ts(expires))
     .execute(&mut **tx)
     .await?;
-    let (access_token, expires_at) = state.auth.issue_access(user.id, user.role)?;
+    let (access_token, expires_at) = state.auth.issue_access(user.id, user.role, family)?;
     Ok(Session {
         access_token,
         refresh_token,
@@ -223,6 +302,19 @@ async fn revoke_family(tx: &mut Tx, family: &str) -> Result<(), sqlx::Error> {
     )
     .bind(db::now())
     .bind(family)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Signs out every session of the user (a new password): refresh tokens and, through the guard,
+/// their access tokens.
+pub(crate) async fn revoke_all_sessions(tx: &mut Tx, user_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
+    )
+    .bind(db::now())
+    .bind(user_id)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -324,7 +416,10 @@ pub async fn logout(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// The one guard in front of every `/api/admin` route: a valid access token with role admin.
+/// The one guard in front of every `/api/admin` route: a valid access token with role admin
+/// whose session is still live. The session is looked up on every request (admin traffic is
+/// small), so sign-out, a new password, refresh-token reuse or a removed account end its access
+/// tokens at once, on every server sharing the database.
 pub async fn require_admin(
     State(state): State<AppState>,
     mut req: Request,
@@ -337,10 +432,22 @@ pub async fn require_admin(
         .and_then(|v| v.strip_prefix("Bearer "))
         .and_then(|token| state.auth.verify_access(token.trim()))
         .ok_or_else(unauthorized)?;
-    if claims.role != Role::Admin {
+    let id: i64 = claims.sub.parse().map_err(|_| unauthorized())?;
+    let role: Role = sqlx::query(
+        "SELECT u.role FROM refresh_tokens t JOIN users u ON u.id = t.user_id \
+         WHERE t.family_id = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND t.expires_at > $3 \
+         LIMIT 1",
+    )
+    .bind(&claims.sid)
+    .bind(id)
+    .bind(db::now())
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or_else(session_expired)?
+    .try_get("role")?;
+    if role != Role::Admin {
         return Err(AppError::Forbidden);
     }
-    let id = claims.sub.parse().map_err(|_| unauthorized())?;
     req.extensions_mut().insert(CurrentUser { id });
     Ok(next.run(req).await)
 }
@@ -368,4 +475,19 @@ pub async fn me(
         email: row.try_get("email")?,
         role: row.try_get("role")?,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_addresses_count_per_64_and_ipv4_as_is() {
+        let key = |text: &str| ip_key(text.parse().unwrap());
+        assert_eq!(key("203.0.113.9"), "203.0.113.9");
+        assert_eq!(key("2001:db8:1:2::a"), "2001:db8:1:2::/64");
+        assert_eq!(key("2001:db8:1:2:ffff:1:2:3"), "2001:db8:1:2::/64");
+        assert_ne!(key("2001:db8:1:3::a"), key("2001:db8:1:2::a"));
+        assert_eq!(key("::ffff:203.0.113.9"), "203.0.113.9");
+    }
 }

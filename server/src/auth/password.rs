@@ -6,20 +6,41 @@ use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 
 pub const MIN_LENGTH: usize = 10;
-const MAX_LENGTH: usize = 200;
+pub const MAX_LENGTH: usize = 200;
+
+/// Why a new password is refused; the same rules for `create-admin` and the web forms.
+#[derive(Debug, PartialEq, Eq)]
+pub enum PasswordProblem {
+    TooShort,
+    TooLong,
+}
+
+impl PasswordProblem {
+    /// For the command line.
+    pub fn english(&self) -> String {
+        match self {
+            Self::TooShort => format!("the password needs at least {MIN_LENGTH} characters"),
+            Self::TooLong => format!("the password may have at most {MAX_LENGTH} characters"),
+        }
+    }
+
+    /// For the admin's web forms.
+    pub fn dutch(&self) -> String {
+        match self {
+            Self::TooShort => format!("Kies een wachtwoord van minstens {MIN_LENGTH} tekens."),
+            Self::TooLong => format!("Kies een wachtwoord van hoogstens {MAX_LENGTH} tekens."),
+        }
+    }
+}
 
 /// Checks a new password before it is hashed.
-pub fn validate_new(password: &str) -> Result<(), String> {
+pub fn validate_new(password: &str) -> Result<(), PasswordProblem> {
     let length = password.chars().count();
     if length < MIN_LENGTH {
-        return Err(format!(
-            "the password needs at least {MIN_LENGTH} characters"
-        ));
+        return Err(PasswordProblem::TooShort);
     }
     if length > MAX_LENGTH {
-        return Err(format!(
-            "the password may have at most {MAX_LENGTH} characters"
-        ));
+        return Err(PasswordProblem::TooLong);
     }
     Ok(())
 }

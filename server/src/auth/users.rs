@@ -23,7 +23,7 @@ pub async fn create_or_reset_admin(
 ) -> anyhow::Result<AdminOutcome> {
     let email = EmailAddress::parse(email)
         .map_err(|_| anyhow::anyhow!("invalid e-mail address {email:?}"))?;
-    password::validate_new(new_password).map_err(anyhow::Error::msg)?;
+    password::validate_new(new_password).map_err(|p| anyhow::anyhow!(p.english()))?;
     let hash = password::hash(new_password)?;
     let now = db::now();
     let mut tx = db::begin_write(pool).await?;
@@ -42,11 +42,7 @@ pub async fn create_or_reset_admin(
                 .bind(id)
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
-                .bind(&now)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            super::revoke_all_sessions(&mut tx, id).await?;
             AdminOutcome::PasswordReset
         }
         None => {

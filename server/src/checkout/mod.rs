@@ -5,8 +5,10 @@ mod pricing;
 
 use std::time::Duration;
 
-use axum::extract::{Query, State};
-use axum::http::StatusCode;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Query, State};
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use jiff::{SignedDuration, Timestamp};
@@ -14,7 +16,8 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::domain::EmailAddress;
+use crate::auth::client_ip;
+use crate::domain::{EmailAddress, VatNumber};
 use crate::error::{ApiJson, ApiPath, AppError};
 use crate::orders::{self, OrderStatus, OrderSummary};
 use crate::payments::NewPayment;
@@ -93,16 +96,79 @@ pub async fn consent(
         (status = 404, description = "Unknown product or event", body = crate::error::ErrorBody),
         (status = 409, description = "Sold out or no longer bookable", body = crate::error::ErrorBody),
         (status = 422, description = "Invalid quantity or coupon, per field", body = crate::error::ErrorBody),
+        (status = 429, description = "Too many coupon checks from this client address; see Retry-After", body = crate::error::ErrorBody),
     )
 )]
 pub async fn quote(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     ApiJson(request): ApiJson<OrderRequest>,
 ) -> Result<Json<Quote>, AppError> {
-    let mut tx = state.pool.begin().await?;
+    limit_coupon_checks(&state, &request, &client_ip(&state, peer, &headers))?;
+    let mut tx = if request.offer.is_some() {
+        db::begin_write(&state.pool).await?
+    } else {
+        state.pool.begin().await?
+    };
+    // An offer's seat counts as free for its holder; nothing is kept (rolled back).
+    if let Some(offer) = &request.offer {
+        if let Some(event_id) = request.event_id {
+            crate::waitlist::offer_free_seats(&mut tx, &state, event_id).await?;
+        }
+        crate::waitlist::claim(&mut tx, offer, request.event_id).await?;
+    }
     let priced = pricing::price(&mut tx, &request, &db::now()).await?;
     tx.rollback().await?;
-    Ok(Json(priced.quote(state.site.vat_rate_percent)))
+    let vat_rate =
+        crate::invoices::vat_rate(&state.site().seller(), priced.product.vat_rate_percent);
+    Ok(Json(priced.quote(vat_rate)))
+}
+
+/// Coupon guessing is what the quote could be used for, so only requests with a code count.
+fn limit_coupon_checks(state: &AppState, order: &OrderRequest, ip: &str) -> Result<(), AppError> {
+    if order
+        .coupon
+        .as_deref()
+        .is_some_and(|c| !c.trim().is_empty())
+    {
+        state.limits.coupon_per_ip.admit(ip)?;
+    }
+    Ok(())
+}
+
+/// One buyer cannot hold seats in more than a few unpaid orders at once; the wait is until
+/// the first of them expires.
+async fn limit_unpaid_holds(
+    tx: &mut db::Tx,
+    state: &AppState,
+    email: &str,
+    now: Timestamp,
+) -> Result<(), AppError> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS holds, MIN(expires_at) AS first_expiry FROM orders \
+         WHERE status = 'pending' AND LOWER(email) = $1 AND expires_at > $2",
+    )
+    .bind(email.to_lowercase())
+    .bind(db::format_ts(now))
+    .fetch_one(&mut **tx)
+    .await?;
+    let holds: i64 = row.try_get("holds")?;
+    if holds < state.unpaid_holds_per_email {
+        return Ok(());
+    }
+    let first_expiry = db::parse_ts(&row.try_get::<String, _>("first_expiry")?)?;
+    tracing::warn!("checkout refused: too many unpaid orders for one buyer");
+    Err(AppError::Throttled {
+        retry_after_secs: first_expiry
+            .duration_since(now)
+            .as_secs()
+            .unsigned_abs()
+            .max(1),
+        message: "Je hebt al een paar bestellingen die op betaling wachten. Rond er eerst één af, \
+                  of probeer opnieuw zodra er een vervalt."
+            .into(),
+    })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -122,9 +188,15 @@ pub struct CheckoutRequest {
     pub phone: Option<String>,
     pub company: Option<String>,
     pub vat_number: Option<String>,
+    /// The address printed on the invoice (optional; street, postal code and city together).
+    pub street: Option<String>,
+    pub postal_code: Option<String>,
+    pub city: Option<String>,
     pub accept_terms: bool,
     /// The product's consent (see `/api/checkout/consent`).
     pub accept_consent: bool,
+    /// The token of a waiting-list offer link (`offer` in its URL).
+    pub offer: Option<String>,
 }
 
 impl CheckoutRequest {
@@ -134,6 +206,7 @@ impl CheckoutRequest {
             event_id: self.event_id,
             quantity: self.quantity,
             coupon: self.coupon.clone(),
+            offer: self.offer.clone(),
         }
     }
 }
@@ -153,6 +226,9 @@ struct Buyer {
     phone: Option<String>,
     company: Option<String>,
     vat_number: Option<String>,
+    street: Option<String>,
+    postal_code: Option<String>,
+    city: Option<String>,
 }
 
 fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
@@ -230,24 +306,40 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
         "Het btw-nummer",
         20,
     )
-    .map(|v| {
-        v.chars()
-            .filter(|c| c.is_ascii_alphanumeric())
-            .collect::<String>()
-            .to_uppercase()
+    .and_then(|v| match VatNumber::parse(&v) {
+        Ok(vat) => Some(vat.as_ref().to_string()),
+        Err(message) => {
+            fields.error("vat_number", message);
+            None
+        }
     });
-    if let Some(vat) = &vat_number {
-        let valid = vat.len() >= 4
-            && vat.len() <= 16
-            && vat[..2].chars().all(|c| c.is_ascii_uppercase())
-            && vat[2..].chars().any(|c| c.is_ascii_digit());
-        if !valid {
-            fields.error(
-                "vat_number",
-                "Vul een geldig btw-nummer in met landcode, bv. BE0123456789.",
-            );
-        } else if company.is_none() {
-            fields.error("company", "Vul ook de bedrijfsnaam in bij een btw-nummer.");
+    if vat_number.is_some() && company.is_none() {
+        fields.error("company", "Vul ook de bedrijfsnaam in bij een btw-nummer.");
+    }
+    let street = optional(
+        &mut fields,
+        "street",
+        &request.street,
+        "De straat en het nummer",
+        150,
+    );
+    let postal_code = optional(
+        &mut fields,
+        "postal_code",
+        &request.postal_code,
+        "De postcode",
+        10,
+    );
+    let city = optional(&mut fields, "city", &request.city, "De gemeente", 100);
+    if street.is_some() || postal_code.is_some() || city.is_some() {
+        if street.is_none() {
+            fields.error("street", "Vul ook je straat en huisnummer in.");
+        }
+        if postal_code.is_none() {
+            fields.error("postal_code", "Vul ook je postcode in.");
+        }
+        if city.is_none() {
+            fields.error("city", "Vul ook je gemeente in.");
         }
     }
     if !request.accept_terms {
@@ -270,6 +362,9 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
         phone,
         company,
         vat_number,
+        street,
+        postal_code,
+        city,
     })
 }
 
@@ -285,12 +380,15 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
         (status = 404, description = "Unknown product or event", body = crate::error::ErrorBody),
         (status = 409, description = "Sold out (\"uitverkocht\") or no longer bookable", body = crate::error::ErrorBody),
         (status = 422, description = "Invalid input, per field; unknown fields such as prices are refused", body = crate::error::ErrorBody),
+        (status = 429, description = "Too many checkouts or coupon checks from this client address, or too many unpaid orders for this e-mail address; see Retry-After", body = crate::error::ErrorBody),
         (status = 503, description = "The payment provider cannot be reached; nothing is held", body = crate::error::ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
 pub async fn start(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     ApiJson(request): ApiJson<CheckoutRequest>,
 ) -> Result<(StatusCode, Json<CheckoutStarted>), AppError> {
     let buyer = validate_buyer(&request)?;
@@ -298,6 +396,10 @@ pub async fn start(
     if let Some(existing) = existing_order(&state, &request.idempotency_key).await? {
         return Ok((StatusCode::OK, Json(existing)));
     }
+    // Only new orders count: a repeated submit of one attempt found its order above.
+    let ip = client_ip(&state, peer, &headers);
+    state.limits.checkout_per_ip.admit(&ip)?;
+    limit_coupon_checks(&state, &order, &ip)?;
 
     let now = Timestamp::now();
     let expires_at = now + SignedDuration::try_from(state.order_hold).expect("hold fits");
@@ -305,6 +407,17 @@ pub async fn start(
     let mut tx = db::begin_write(&state.pool).await?;
     // Holds that ran out free their seats first, so they never block a buyer.
     let expired = orders::expire_due_in(&mut tx, order.event_id).await?;
+    limit_unpaid_holds(&mut tx, &state, &buyer.email, now).await?;
+    // An offer link hands its held seat to this order; seats that came free go to the waiting
+    // list first, so a line is never skipped by whoever looks at the right time.
+    // Freed seats first go back to offers whose payment was left, then down the line.
+    if let Some(event_id) = order.event_id {
+        crate::waitlist::offer_free_seats(&mut tx, &state, event_id).await?;
+    }
+    let offer_entry = match &order.offer {
+        Some(offer) => Some(crate::waitlist::claim(&mut tx, offer, order.event_id).await?),
+        None => None,
+    };
     let priced = pricing::price(&mut tx, &order, &db::format_ts(now)).await?;
     let seats = if priced.event.is_some() {
         priced.quantity
@@ -325,9 +438,9 @@ pub async fn start(
         "INSERT INTO orders (public_id, idempotency_key, product_id, event_id, quantity, first_name, last_name, \
          email, phone, company, vat_number, unit_price_cents, subtotal_cents, discount_cents, total_cents, \
          coupon_id, coupon_code, coupon_held, seats_held, terms_accepted_at, consent_text, status, provider, \
-         expires_at, created_at, updated_at) \
+         expires_at, created_at, updated_at, billing_street, billing_postal_code, billing_city) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
-         'pending', $22, $23, $20, $20) RETURNING id",
+         'pending', $22, $23, $20, $20, $24, $25, $26) RETURNING id",
     )
     .bind(&public_id)
     .bind(&request.idempotency_key)
@@ -352,6 +465,9 @@ pub async fn start(
     .bind(consent_text(priced.product.product.kind))
     .bind(state.payments.kind())
     .bind(db::format_ts(expires_at))
+    .bind(&buyer.street)
+    .bind(&buyer.postal_code)
+    .bind(&buyer.city)
     .fetch_one(&mut *tx)
     .await;
     let order_id: i64 = match inserted {
@@ -373,7 +489,18 @@ pub async fn start(
         "Bestelling aangemaakt; plaatsen vastgehouden tot betaling.",
     )
     .await?;
+    if let Some(entry_id) = offer_entry {
+        crate::waitlist::link_order(&mut tx, entry_id, order_id).await?;
+        orders::record(
+            &mut tx,
+            order_id,
+            OrderStatus::Pending,
+            "Besteld via een uitnodiging van de wachtlijst.",
+        )
+        .await?;
+    }
     tx.commit().await?;
+    state.outbox_notify.notify_one();
     orders::cancel_at_provider(&state, expired).await;
 
     let description = priced.description();

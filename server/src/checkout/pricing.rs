@@ -19,6 +19,8 @@ pub struct OrderRequest {
     pub event_id: Option<i64>,
     pub quantity: i64,
     pub coupon: Option<String>,
+    /// The token of a waiting-list offer link: the seat it holds is this order's (one seat).
+    pub offer: Option<String>,
 }
 
 pub struct Priced {
@@ -147,6 +149,12 @@ pub async fn price(tx: &mut Tx, request: &OrderRequest, now: &str) -> Result<Pri
         (None, None) => None,
         (Some(kind), Some(id)) => Some(bookable_event(tx, id, *kind, now).await?),
     };
+    if request.offer.is_some() && request.quantity > 1 {
+        fields.error(
+            "quantity",
+            "Via de wachtlijst houden we één plaats voor je vast: kies 1.",
+        );
+    }
     fields.finish()?;
     if let Some(event) = &event
         && event.seats_left < request.quantity

@@ -8,9 +8,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::routing::post;
 use axum::{Json, Router};
-use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::ToSchema;
 
 use crate::auth::client_ip;
@@ -19,6 +17,7 @@ use crate::db::{self, Tx};
 use crate::domain::{EmailAddress, PhoneNumber};
 use crate::error::{ApiJson, AppError, ErrorBody};
 use crate::outbox::compose::{compose, link, text};
+use crate::outbox::templates::{self, MailKind, Values};
 use crate::outbox::{self, EmailMessage};
 use crate::state::AppState;
 use crate::validation::Fields;
@@ -39,9 +38,6 @@ closed_set! {
 }
 
 pub const MAX_MESSAGE_CHARS: usize = 5000;
-const WINDOW: SignedDuration = SignedDuration::from_mins(10);
-/// Messages one IP may send per window.
-pub const IP_LIMIT: i64 = 5;
 
 /// Missing fields count as empty.
 #[derive(Deserialize, ToSchema)]
@@ -98,7 +94,7 @@ impl TryFrom<ContactRequest> for NewMessage {
             .filter(|p| !p.is_empty())
             .and_then(|p| PhoneNumber::parse(p).map_err(|m| f.error("phone", m)).ok());
         let subject = f.choice("subject", req.subject, "Kies een onderwerp.");
-        let message = f.text(
+        let message = f.multiline_text(
             "message",
             &req.message,
             "Je bericht",
@@ -122,34 +118,6 @@ impl TryFrom<ContactRequest> for NewMessage {
     }
 }
 
-/// Counts this message for `ip` in a fixed window; refuses it past the limit. The upsert is
-/// atomic on both engines, so a burst of parallel requests cannot slip through.
-async fn count_for_ip(tx: &mut Tx, ip: &str) -> Result<(), AppError> {
-    let now = Timestamp::now();
-    sqlx::query("DELETE FROM contact_rate WHERE window_start <= $1")
-        .bind(db::format_ts(now - WINDOW))
-        .execute(&mut **tx)
-        .await?;
-    let row = sqlx::query(
-        "INSERT INTO contact_rate (ip, window_start, count) VALUES ($1, $2, 1) \
-         ON CONFLICT (ip) DO UPDATE SET count = contact_rate.count + 1 RETURNING count, window_start",
-    )
-    .bind(ip)
-    .bind(db::format_ts(now))
-    .fetch_one(&mut **tx)
-    .await?;
-    let count: i64 = row.try_get("count")?;
-    if count > IP_LIMIT {
-        let start = db::parse_ts(&row.try_get::<String, _>("window_start")?)?;
-        let wait = (start + WINDOW).duration_since(now).as_secs().max(1);
-        tracing::warn!("contact form throttled");
-        return Err(AppError::RateLimited {
-            retry_after_secs: wait.unsigned_abs(),
-        });
-    }
-    Ok(())
-}
-
 #[utoipa::path(
     post,
     path = "/api/contact",
@@ -161,7 +129,7 @@ async fn count_for_ip(tx: &mut Tx, ip: &str) -> Result<(), AppError> {
         (status = 400, description = "Malformed JSON", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
-        (status = 429, description = "Too many messages from this address; see Retry-After", body = ErrorBody),
+        (status = 429, description = "Too many messages from this client or e-mail address; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
@@ -178,9 +146,14 @@ pub async fn send_message(
     }
     let m = NewMessage::try_from(body)?;
     let ip = client_ip(&state, peer, &headers);
+    // The e-mail first: a request it refuses then costs the client address nothing.
+    state
+        .limits
+        .contact_per_email
+        .admit(&m.email.normalized())?;
+    state.limits.contact_per_ip.admit(&ip)?;
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
-    count_for_ip(&mut tx, &ip).await?;
     sqlx::query(
         "INSERT INTO contact_messages (name, email, phone, subject, message, status, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, 'unread', $6, $6)",
@@ -194,7 +167,8 @@ pub async fn send_message(
     .execute(&mut *tx)
     .await?;
     outbox::enqueue_email(&mut tx, &to_coach(&state, &m)).await?;
-    outbox::enqueue_email(&mut tx, &auto_reply(&state, &m)).await?;
+    let reply = auto_reply(&mut tx, &state, &m).await?;
+    outbox::enqueue_email(&mut tx, &reply).await?;
     tx.commit().await?;
     state.outbox_notify.notify_one();
     Ok(Json(ContactResponse { message: SENT }))
@@ -215,26 +189,22 @@ fn to_coach(state: &AppState, m: &NewMessage) -> EmailMessage {
             format!("{}/admin/berichten", state.public_url),
         ),
     ];
-    compose(
-        &state.site.contact.email,
+    let mut message = compose(
+        &state.site().contact.email,
         format!("Nieuw bericht van {}: {}", m.name, m.subject.label()),
         &blocks,
-        &state.site.brand,
-    )
+        &state.site(),
+    );
+    // "Beantwoorden" in her mail program writes to the visitor, not to herself.
+    message.reply_to = Some(m.email.as_ref().to_string());
+    message
 }
 
-fn auto_reply(state: &AppState, m: &NewMessage) -> EmailMessage {
-    let blocks = [
-        text(format!("Dag {},", m.name)),
-        // The message itself is not echoed: the form must not become a way to mail any text to anyone.
-        text(
-            "Bedankt voor je bericht! Ik heb het goed ontvangen en antwoord je meestal binnen twee werkdagen.",
-        ),
-    ];
-    compose(
-        m.email.as_ref(),
-        format!("We ontvingen je bericht — {}", state.site.brand),
-        &blocks,
-        &state.site.brand,
-    )
+// The message itself is not echoed: the form must not become a way to mail any text to anyone.
+async fn auto_reply(tx: &mut Tx, state: &AppState, m: &NewMessage) -> anyhow::Result<EmailMessage> {
+    let values = Values::new(&m.name, &state.site().brand);
+    let (subject, blocks) = templates::load(tx, MailKind::ContactAutoReply)
+        .await?
+        .render(&values);
+    Ok(compose(m.email.as_ref(), subject, &blocks, &state.site()))
 }

@@ -70,7 +70,7 @@ pub async fn find_for_checkout(
     .fetch_optional(&mut **tx)
     .await?;
     let Some(row) = row else {
-        return Ok(Err("Deze kortingscode bestaat niet."));
+        return Ok(Err(NOT_USABLE));
     };
     let restricted_to: Option<i64> = row.try_get("product_id")?;
     let valid_from: Option<String> = row.try_get("valid_from")?;
@@ -78,14 +78,12 @@ pub async fn find_for_checkout(
     let max: Option<i64> = row.try_get("max_redemptions")?;
     let redemptions: i64 = row.try_get("redemptions")?;
     let active: i64 = row.try_get("active")?;
-    let reason = if active != 1 {
-        Some("Deze kortingscode is niet actief.")
-    } else if valid_from.is_some_and(|from| now < from.as_str()) {
-        Some("Deze kortingscode is nog niet geldig.")
-    } else if valid_until.is_some_and(|until| now > until.as_str()) {
-        Some("Deze kortingscode is verlopen.")
-    } else if restricted_to.is_some_and(|id| id != product_id) {
-        Some("Deze kortingscode is niet geldig voor dit product.")
+    let reason = if active != 1
+        || valid_from.is_some_and(|from| now < from.as_str())
+        || valid_until.is_some_and(|until| now > until.as_str())
+        || restricted_to.is_some_and(|id| id != product_id)
+    {
+        Some(NOT_USABLE)
     } else if max.is_some_and(|max| redemptions >= max) {
         Some(USED_UP)
     } else {
@@ -101,6 +99,11 @@ pub async fn find_for_checkout(
         discount_value: row.try_get("discount_value")?,
     }))
 }
+
+/// The one answer for a code that is unknown, inactive, not yet or no longer valid, or meant
+/// for another product: a guesser cannot tell a real code from a made-up one.
+pub const NOT_USABLE: &str =
+    "Deze kortingscode kunnen we niet gebruiken. Kijk na of je hem juist overtypte.";
 
 pub const USED_UP: &str = "Deze kortingscode is al volledig gebruikt.";
 

@@ -2,7 +2,9 @@
 mod email_address;
 mod first_name;
 mod phone_number;
+mod vat_number;
 
 pub use email_address::EmailAddress;
 pub use first_name::FirstName;
 pub use phone_number::PhoneNumber;
+pub use vat_number::VatNumber;

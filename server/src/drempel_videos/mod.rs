@@ -1,9 +1,10 @@
 //! Threshold videos ("drempelvideo's"): free, low-threshold videos shown in the coach's order
 //! on /voor-jezelf; she adds, edits, orders and publishes them in the admin.
-mod video_url;
+pub mod video_url;
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -15,6 +16,7 @@ use utoipa_axum::routes;
 
 use crate::db::{self, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
+use crate::live::{Built, json_body};
 use crate::paging::{self, ListSql, Page, PageQuery};
 use crate::state::AppState;
 use crate::validation::Fields;
@@ -110,7 +112,7 @@ impl TryFrom<DrempelVideoInput> for ValidVideo {
             Some("Geef de video een titel."),
             120,
         );
-        let description = fields.text(
+        let description = fields.multiline_text(
             "description",
             &input.description,
             "De beschrijving",
@@ -149,18 +151,31 @@ fn not_found() -> AppError {
 )]
 pub async fn list_published(
     State(state): State<AppState>,
-) -> Result<Json<DrempelVideoList>, AppError> {
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM drempel_videos WHERE published = 1 ORDER BY position, id"
-    )))
-    .fetch_all(&state.pool)
-    .await?;
-    Ok(Json(DrempelVideoList {
-        videos: rows
-            .iter()
-            .map(DrempelVideo::from_row)
-            .collect::<Result<_, _>>()?,
-    }))
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let entry = state
+        .live
+        .drempel_videos
+        .get(&state.versions, "", || async {
+            let rows = sqlx::query(AssertSqlSafe(format!(
+                "SELECT {COLUMNS} FROM drempel_videos WHERE published = 1 ORDER BY position, id"
+            )))
+            .fetch_all(&state.pool)
+            .await?;
+            let list = DrempelVideoList {
+                videos: rows
+                    .iter()
+                    .map(DrempelVideo::from_row)
+                    .collect::<Result<_, _>>()?,
+            };
+            Ok(Some(Built {
+                body: json_body(&list)?,
+                expires_at: None,
+            }))
+        })
+        .await?
+        .expect("the video list always builds");
+    Ok(entry.respond(&headers))
 }
 
 #[utoipa::path(

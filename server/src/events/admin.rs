@@ -9,11 +9,12 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{COLUMNS, Event, EventKind, EventStatus, UNKNOWN_KIND};
+use super::{COLUMNS, Event, EventKind, EventStatus, UNKNOWN_KIND, with_images};
 use crate::brussels;
 use crate::closed_set::Choice;
 use crate::db::{self, Tx};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
+use crate::media::{self, MediaImage};
 use crate::paging::{self, ListSql, Page, PageQuery, When};
 use crate::state::AppState;
 use crate::validation::Fields;
@@ -80,6 +81,9 @@ pub struct EventInput {
     pub price_cents: i64,
     #[schema(value_type = EventStatus)]
     pub status: Choice<EventStatus>,
+    /// A photo from the media library; null for none.
+    #[serde(default)]
+    pub image_id: Option<i64>,
 }
 
 struct ValidEvent {
@@ -96,6 +100,7 @@ struct ValidEvent {
     capacity: i64,
     price_cents: i64,
     status: EventStatus,
+    image_id: Option<i64>,
 }
 
 impl TryFrom<EventInput> for ValidEvent {
@@ -115,7 +120,7 @@ impl TryFrom<EventInput> for ValidEvent {
             Some("Geef de datum een titel."),
             120,
         );
-        let description = f.text(
+        let description = f.multiline_text(
             "description",
             &input.description,
             "De beschrijving",
@@ -192,6 +197,7 @@ impl TryFrom<EventInput> for ValidEvent {
             capacity: input.capacity,
             price_cents: input.price_cents,
             status,
+            image_id: input.image_id,
         })
     }
 }
@@ -208,7 +214,18 @@ async fn fetch(tx: &mut Tx, id: i64) -> Result<Event, AppError> {
     .fetch_optional(&mut **tx)
     .await?
     .ok_or_else(not_found)?;
-    Ok(Event::from_row_with_join_link(&row)?)
+    let mut event = Event::from_row_with_join_link(&row)?;
+    if let Some(image_id) = event.image_id {
+        let image = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {} FROM media WHERE id = $1",
+            media::COLUMNS
+        )))
+        .bind(image_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+        event.image = image.as_ref().map(MediaImage::from_row).transpose()?;
+    }
+    Ok(event)
 }
 
 #[utoipa::path(
@@ -254,10 +271,20 @@ pub async fn list_events(
                 .bind(&now)
                 .bind(&pattern)
         },
-        |row| AdminEvent::new(Event::from_row_with_join_link(row)?),
+        Event::from_row_with_join_link,
     )
     .await?;
-    Ok(Json(page))
+    let items = with_images(&state.pool, page.items)
+        .await?
+        .into_iter()
+        .map(AdminEvent::new)
+        .collect::<Result<_, _>>()?;
+    Ok(Json(Page {
+        items,
+        total: page.total,
+        page: page.page,
+        per_page: page.per_page,
+    }))
 }
 
 #[utoipa::path(
@@ -278,10 +305,13 @@ pub async fn create_event(
     let e = ValidEvent::try_from(input)?;
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
+    if let Some(image_id) = e.image_id {
+        media::admin::existing(&mut tx, image_id, "image_id").await?;
+    }
     let id: i64 = sqlx::query(
         "INSERT INTO events (kind, title, description, starts_at, ends_at, venue_name, street, postal_code, city, \
-         online_url, capacity, seats_taken, price_cents, status, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, $13, $14, $14) RETURNING id",
+         online_url, capacity, seats_taken, price_cents, status, created_at, updated_at, image_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, $13, $14, $14, $15) RETURNING id",
     )
     .bind(e.kind)
     .bind(e.title)
@@ -297,6 +327,7 @@ pub async fn create_event(
     .bind(e.price_cents)
     .bind(e.status)
     .bind(&now)
+    .bind(e.image_id)
     .fetch_one(&mut *tx)
     .await?
     .try_get("id")?;
@@ -343,10 +374,13 @@ pub async fn update_event(
         );
     }
     f.finish()?;
+    if let Some(image_id) = e.image_id {
+        media::admin::existing(&mut tx, image_id, "image_id").await?;
+    }
     sqlx::query(
         "UPDATE events SET title = $1, description = $2, starts_at = $3, ends_at = $4, venue_name = $5, street = $6, \
-         postal_code = $7, city = $8, online_url = $9, capacity = $10, price_cents = $11, status = $12, updated_at = $13 \
-         WHERE id = $14",
+         postal_code = $7, city = $8, online_url = $9, capacity = $10, price_cents = $11, status = $12, updated_at = $13, \
+         image_id = $14 WHERE id = $15",
     )
     .bind(e.title)
     .bind(e.description)
@@ -361,6 +395,7 @@ pub async fn update_event(
     .bind(e.price_cents)
     .bind(e.status)
     .bind(db::now())
+    .bind(e.image_id)
     .bind(id)
     .execute(&mut *tx)
     .await?;

@@ -1,8 +1,10 @@
 //! Events: storytelling evenings, Zelfbeeld-Ommekeer course dates and webinars.
 pub mod admin;
+use axum::Router;
 use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
 use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
@@ -11,6 +13,8 @@ use utoipa::{IntoParams, ToSchema};
 use crate::closed_set::{Choice, closed_set};
 use crate::db;
 use crate::error::{ApiQuery, AppError};
+use crate::live::{Built, json_body, next_change};
+use crate::media::{self, MediaImage};
 use crate::state::AppState;
 use crate::validation::filter;
 
@@ -64,10 +68,14 @@ pub struct Event {
     /// VAT-inclusive price in euro cents.
     pub price_cents: i64,
     pub status: EventStatus,
+    /// A photo from the media library, if the coach chose one.
+    pub image_id: Option<i64>,
+    /// That photo, ready to render (in the public list and the coach's list).
+    pub image: Option<MediaImage>,
 }
 
 pub(crate) const COLUMNS: &str = "id, kind, title, description, starts_at, ends_at, venue_name, street, postal_code, city, \
-                       online_url, capacity, seats_taken, price_cents, status";
+                       online_url, capacity, seats_taken, price_cents, status, image_id";
 
 impl Event {
     /// The event as anyone may see it: a paid event's join link stays with its buyers.
@@ -100,6 +108,8 @@ impl Event {
             seats_left: (capacity - seats_taken).max(0),
             price_cents: row.try_get("price_cents")?,
             status: row.try_get("status")?,
+            image_id: row.try_get("image_id")?,
+            image: None,
         })
     }
 }
@@ -133,8 +143,28 @@ pub struct EventList {
 pub async fn upcoming(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<UpcomingQuery>,
-) -> Result<Json<EventList>, AppError> {
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
     let kind = filter(query.kind, UNKNOWN_KIND)?;
+    let key = kind.map_or("", EventKind::as_str);
+    let entry = state
+        .live
+        .upcoming_events
+        .get(&state.versions, key, || async {
+            let events = upcoming_of(&state.pool, kind).await?;
+            // An event leaves the list when it ends.
+            let expires_at = next_change(events.iter().map(|e| e.ends_at.as_str()));
+            Ok(Some(Built {
+                body: json_body(&EventList { events })?,
+                expires_at,
+            }))
+        })
+        .await?
+        .expect("the event list always builds");
+    Ok(entry.respond(&headers))
+}
+
+async fn upcoming_of(pool: &AnyPool, kind: Option<EventKind>) -> Result<Vec<Event>, sqlx::Error> {
     let now = db::now();
     let rows = match kind {
         Some(kind) => sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -143,17 +173,30 @@ pub async fn upcoming(
         )))
         .bind(now)
         .bind(kind)
-        .fetch_all(&state.pool)
+        .fetch_all(pool)
         .await?,
         None => sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT {COLUMNS} FROM events WHERE status = 'published' AND ends_at > $1 ORDER BY starts_at, id"
         )))
         .bind(now)
-        .fetch_all(&state.pool)
+        .fetch_all(pool)
         .await?,
     };
     let events = rows.iter().map(Event::from_row).collect::<Result<_, _>>()?;
-    Ok(Json(EventList { events }))
+    with_images(pool, events).await
+}
+
+/// Fills in the photos of `events` with one query.
+pub(crate) async fn with_images(
+    pool: &AnyPool,
+    mut events: Vec<Event>,
+) -> Result<Vec<Event>, sqlx::Error> {
+    let ids: Vec<i64> = events.iter().filter_map(|e| e.image_id).collect();
+    let images = media::images(pool, &ids).await?;
+    for event in &mut events {
+        event.image = event.image_id.and_then(|id| images.get(&id).cloned());
+    }
+    Ok(events)
 }
 
 /// The event a page about `kind` should feature: the next published one that has not ended
@@ -179,5 +222,8 @@ pub async fn featured(pool: &AnyPool, kind: EventKind) -> Result<Option<Event>, 
         .fetch_optional(pool)
         .await?,
     };
-    row.as_ref().map(Event::from_row).transpose()
+    let Some(event) = row.as_ref().map(Event::from_row).transpose()? else {
+        return Ok(None);
+    };
+    Ok(with_images(pool, vec![event]).await?.pop())
 }

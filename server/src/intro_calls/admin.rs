@@ -10,11 +10,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::availability::{self, Availability, BlockedPeriod, Rule};
-use super::{COLUMNS, CancelledBy, IntroCall, cancel_booked, fetch};
+use super::{
+    COLUMNS, CallMode, CancelledBy, IntroCall, IntroCallStatus, cancel_booked, fetch, mail,
+};
 use crate::closed_set::Choice;
 use crate::db;
 use crate::dutch::WEEKDAYS;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
+use crate::outbox;
 use crate::paging::{self, ListSql, Page, PageQuery, When};
 use crate::state::AppState;
 use crate::validation::Fields;
@@ -28,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_availability, put_availability))
         .routes(routes!(list_intro_calls))
         .routes(routes!(cancel_intro_call))
+        .routes(routes!(set_meeting_link))
 }
 
 /// A weekly time range in Brussels wall time.
@@ -157,8 +161,11 @@ impl TryFrom<AvailabilityForm> for Availability {
         }
         let mut rules: Vec<Rule> = Vec::new();
         for r in &form.rules {
-            let Some(day) = usize::try_from(r.weekday - 1)
-                .ok()
+            // checked: any i64 can arrive here, and i64::MIN - 1 would overflow.
+            let Some(day) = r
+                .weekday
+                .checked_sub(1)
+                .and_then(|i| usize::try_from(i).ok())
                 .and_then(|i| WEEKDAYS.get(i))
             else {
                 f.error("rules", "Kies een dag van maandag tot zondag.");
@@ -383,7 +390,7 @@ pub async fn cancel_intro_call(
     ApiJson(body): ApiJson<CancelCallRequest>,
 ) -> Result<Json<IntroCall>, AppError> {
     let mut f = Fields::default();
-    let message = f.text(
+    let message = f.multiline_text(
         "message",
         &body.message,
         "Je bericht",
@@ -401,6 +408,67 @@ pub async fn cancel_intro_call(
     tx.commit().await?;
     state.outbox_notify.notify_one();
     Ok(Json(call))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MeetingLinkRequest {
+    /// An https link; empty = the default link of Beheer > Meldingen.
+    #[serde(default)]
+    pub meeting_url: Option<String>,
+}
+
+#[utoipa::path(
+    put,
+    path = "/admin/intro-calls/{id}/meeting-link",
+    operation_id = "admin_set_meeting_link",
+    tag = "admin",
+    params(("id" = i64, Path, description = "Intro call id")),
+    request_body = MeetingLinkRequest,
+    responses(
+        (status = 200, description = "Saved; the visitor of a booked, upcoming video call gets the link by e-mail", body = IntroCall),
+        (status = 404, description = "No such call", body = ErrorBody),
+        (status = 409, description = "Not a booked, upcoming video call", body = ErrorBody),
+        (status = 422, description = "Not an https link", body = ErrorBody),
+    )
+)]
+pub async fn set_meeting_link(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<MeetingLinkRequest>,
+) -> Result<Json<IntroCall>, AppError> {
+    let mut f = Fields::default();
+    let url = f.optional_https_url(
+        "meeting_url",
+        body.meeting_url.as_deref(),
+        "Vul een volledige https-link in, bijvoorbeeld https://meet.jit.si/in-lumine.",
+    );
+    f.finish()?;
+    let mut tx = db::begin_write(&state.pool).await?;
+    let call = fetch(&mut tx, id).await?;
+    if call.mode != CallMode::Video
+        || call.status != IntroCallStatus::Booked
+        || call.end()? <= Timestamp::now()
+    {
+        return Err(AppError::Conflict(
+            "Een videolink kan je enkel instellen voor een geboekt videogesprek dat nog moet komen."
+                .into(),
+        ));
+    }
+    sqlx::query("UPDATE intro_calls SET meeting_url = $1, updated_at = $2 WHERE id = $3")
+        .bind(&url)
+        .bind(db::now())
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    let updated = fetch(&mut tx, id).await?;
+    if updated.meeting_url.is_some() && updated.meeting_url != call.meeting_url {
+        let message = mail::meeting_link(&mut tx, &state, &updated).await?;
+        outbox::enqueue_email(&mut tx, &message).await?;
+    }
+    tx.commit().await?;
+    state.outbox_notify.notify_one();
+    Ok(Json(updated))
 }
 
 #[cfg(test)]

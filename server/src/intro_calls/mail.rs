@@ -3,10 +3,13 @@
 use jiff::Timestamp;
 
 use super::{CallMode, IntroCall};
+use crate::db::Tx;
 use crate::dutch;
 use crate::ics::{self, CalendarEvent};
+use crate::notifications::{Notice, NoticeKind};
 use crate::outbox::EmailMessage;
-use crate::outbox::compose::{Block, calendar_attachment, compose, link, text};
+use crate::outbox::compose::{calendar_attachment, compose};
+use crate::outbox::templates::{self, MailKind, Values};
 use crate::state::AppState;
 
 /// The raw tokens of the visitor's two links (only their hashes are stored).
@@ -26,18 +29,21 @@ pub fn mode_label(state: &AppState, mode: CallMode) -> String {
     match mode {
         CallMode::Phone => "telefonisch".into(),
         CallMode::Video => "via video".into(),
-        CallMode::InPerson => format!("in de praktijk in {}", state.site.contact.city),
+        CallMode::InPerson => format!("in de praktijk in {}", state.site().contact.city),
     }
 }
 
 fn how(state: &AppState, call: &IntroCall) -> String {
-    let c = &state.site.contact;
+    let c = &state.site().contact;
     match call.mode {
         CallMode::Phone => format!(
             "Hoe: telefonisch. We bellen je op {}.",
             call.phone.as_deref().unwrap_or_default()
         ),
-        CallMode::Video => "Hoe: via video. Je krijgt de link voor het videogesprek uiterlijk de dag ervoor per e-mail.".into(),
+        CallMode::Video => match &call.meeting_url {
+            Some(url) => format!("Hoe: via video. Deelnemen via deze link: {url}"),
+            None => "Hoe: via video. Je krijgt de link voor het videogesprek per e-mail zodra hij klaarstaat.".into(),
+        },
         CallMode::InPerson => format!(
             "Waar: in de praktijk, {}, {} {}.",
             c.street, c.postal_code, c.city
@@ -45,8 +51,8 @@ fn how(state: &AppState, call: &IntroCall) -> String {
     }
 }
 
-fn location(state: &AppState, call: &IntroCall) -> String {
-    let c = &state.site.contact;
+pub(crate) fn location(state: &AppState, call: &IntroCall) -> String {
+    let c = &state.site().contact;
     match call.mode {
         CallMode::Phone => "Telefonisch".into(),
         CallMode::Video => "Videogesprek".into(),
@@ -55,12 +61,12 @@ fn location(state: &AppState, call: &IntroCall) -> String {
 }
 
 fn invite(state: &AppState, call: &IntroCall, cancelled: bool) -> anyhow::Result<String> {
-    let host = url::Url::parse(&state.site.site_url)?
+    let host = url::Url::parse(&state.site().site_url)?
         .host_str()
         .unwrap_or("inlumine.be")
         .to_string();
     let uid = format!("intro-call-{}@{host}", call.id);
-    let summary = format!("Kennismakingsgesprek met {}", state.site.brand);
+    let summary = format!("Kennismakingsgesprek met {}", state.site().brand);
     Ok(ics::calendar(
         &CalendarEvent {
             uid: &uid,
@@ -69,68 +75,71 @@ fn invite(state: &AppState, call: &IntroCall, cancelled: bool) -> anyhow::Result
             summary: &summary,
             description: &how(state, call),
             location: &location(state, call),
-            url: None,
+            url: video_link(call),
             cancelled,
         },
-        &state.site.brand,
-        &state.site.contact.email,
+        &state.site().brand,
+        &state.site().contact.email,
     ))
 }
 
-fn book_again(state: &AppState) -> Block {
-    link(
-        "Een nieuw moment kiezen",
-        format!("{}/gratis-kennismakingsgesprek", state.public_url),
-    )
+/// The meeting link of a video call, when known.
+fn video_link(call: &IntroCall) -> Option<&str> {
+    (call.mode == CallMode::Video)
+        .then_some(call.meeting_url.as_deref())
+        .flatten()
 }
 
-pub fn confirmation(
+/// The mail of `kind` to the visitor of `call`, with the date and the way the call goes.
+async fn to_visitor(
+    tx: &mut Tx,
     state: &AppState,
     call: &IntroCall,
-    links: &Links,
+    kind: MailKind,
+    values: impl FnOnce(Values) -> Values,
+) -> anyhow::Result<EmailMessage> {
+    let values = values(
+        Values::new(&call.name, &state.site().brand)
+            .with("datum", dutch::date_time(call.start()?))
+            .with("hoe", how(state, call)),
+    );
+    let (subject, blocks) = templates::load(tx, kind).await?.render(&values);
+    Ok(compose(&call.email, subject, &blocks, &state.site()))
+}
+
+/// To the visitor of a booked video call, when the coach set or changed its link.
+pub async fn meeting_link(
+    tx: &mut Tx,
+    state: &AppState,
+    call: &IntroCall,
+) -> anyhow::Result<EmailMessage> {
+    let url = call.meeting_url.clone().unwrap_or_default();
+    to_visitor(tx, state, call, MailKind::IntroCallVideoLink, |v| {
+        v.with("videolink", url)
+    })
+    .await
+}
+
+// Neither the question nor the full name: this address has not shown it is the booker's,
+// so the mail must not carry text someone else typed.
+pub async fn confirmation(
+    tx: &mut Tx,
+    state: &AppState,
+    call: &IntroCall,
+    links: &Links<'_>,
     moved: bool,
 ) -> anyhow::Result<EmailMessage> {
-    let when = dutch::date_time(call.start()?);
-    let intro = if moved {
-        format!(
-            "Je kennismakingsgesprek met {} is verplaatst.",
-            state.site.brand
-        )
+    let kind = if moved {
+        MailKind::IntroCallMoved
     } else {
-        format!(
-            "Fijn dat je een gratis kennismakingsgesprek plant met {}. Ik kijk ernaar uit!",
-            state.site.brand
-        )
+        MailKind::IntroCallBooked
     };
-    let mut blocks = vec![
-        text(format!("Dag {},", call.name)),
-        text(intro),
-        text(format!(
-            "Wanneer: {when} (Belgische tijd)\n{}",
-            how(state, call)
-        )),
-    ];
-    if let Some(question) = &call.question {
-        blocks.push(text(format!("Je vraag: {question}")));
-    }
-    blocks.extend([
-        text("In de bijlage vind je een uitnodiging voor je agenda."),
-        text("Past het toch niet? Dan kan je het gesprek hier verplaatsen of annuleren:"),
-        link(
-            "Verplaatsen",
-            format!("{}/afspraak?token={}", state.public_url, links.r#move),
-        ),
-        link(
-            "Annuleren",
-            format!("{}/afspraak?token={}", state.public_url, links.cancel),
-        ),
-    ]);
-    let subject = if moved {
-        format!("Je kennismakingsgesprek is verplaatst naar {when}")
-    } else {
-        format!("Je kennismakingsgesprek op {when}")
-    };
-    let mut message = compose(&call.email, subject, &blocks, &state.site.brand);
+    let page = format!("{}/afspraak?token=", state.public_url);
+    let mut message = to_visitor(tx, state, call, kind, |v| {
+        v.with("verplaatsen", format!("{page}{}", links.r#move))
+            .with("annuleren", format!("{page}{}", links.cancel))
+    })
+    .await?;
     message.attachments.push(calendar_attachment(
         "kennismakingsgesprek.ics",
         &invite(state, call, false)?,
@@ -139,35 +148,22 @@ pub fn confirmation(
 }
 
 /// To the visitor; `message` is the coach's note when she cancelled.
-pub fn cancelled(
+pub async fn cancelled(
+    tx: &mut Tx,
     state: &AppState,
     call: &IntroCall,
     message: Option<&str>,
 ) -> anyhow::Result<EmailMessage> {
-    let when = dutch::date_time(call.start()?);
-    let mut blocks = vec![text(format!("Dag {},", call.name))];
-    match message {
-        Some(note) => {
-            blocks.push(text(format!(
-                "Helaas moet {} je kennismakingsgesprek van {when} annuleren.",
-                state.site.brand
-            )));
-            blocks.push(text(note));
-        }
-        None => blocks.push(text(format!(
-            "Je kennismakingsgesprek van {when} is geannuleerd, zoals je vroeg."
-        ))),
-    }
-    blocks.push(text(
-        "Wil je toch graag kennismaken? Kies dan gerust een nieuw moment:",
-    ));
-    blocks.push(book_again(state));
-    let mut mail = compose(
-        &call.email,
-        format!("Je kennismakingsgesprek van {when} is geannuleerd"),
-        &blocks,
-        &state.site.brand,
-    );
+    let kind = match message {
+        Some(_) => MailKind::IntroCallCancelledByCoach,
+        None => MailKind::IntroCallCancelled,
+    };
+    let book_again = format!("{}/gratis-kennismakingsgesprek", state.public_url);
+    let mut mail = to_visitor(tx, state, call, kind, |v| {
+        v.with("bericht", message.unwrap_or_default())
+            .with("boeken", book_again)
+    })
+    .await?;
     mail.attachments.push(calendar_attachment(
         "kennismakingsgesprek-geannuleerd.ics",
         &invite(state, call, true)?,
@@ -175,32 +171,18 @@ pub fn cancelled(
     Ok(mail)
 }
 
-pub fn reminder(state: &AppState, call: &IntroCall) -> anyhow::Result<EmailMessage> {
-    let when = dutch::date_time(call.start()?);
-    let blocks = [
-        text(format!("Dag {},", call.name)),
-        text(format!(
-            "Een korte herinnering: morgen hebben we ons kennismakingsgesprek.\nWanneer: {when} (Belgische tijd)\n{}",
-            how(state, call)
-        )),
-        text(
-            "Past het toch niet meer? Met de links in je bevestigingsmail verplaats of annuleer je het gesprek.",
-        ),
-    ];
-    Ok(compose(
-        &call.email,
-        format!("Herinnering: je kennismakingsgesprek op {when}"),
-        &blocks,
-        &state.site.brand,
-    ))
-}
-
-pub fn to_coach(
+pub async fn reminder(
+    tx: &mut Tx,
     state: &AppState,
     call: &IntroCall,
-    note: CoachNote,
 ) -> anyhow::Result<EmailMessage> {
+    to_visitor(tx, state, call, MailKind::IntroCallReminder, |v| v).await
+}
+
+/// The coach's notice: the key facts, a link to her list, and the `.ics` for her agenda.
+pub fn to_coach(state: &AppState, call: &IntroCall, note: CoachNote) -> anyhow::Result<Notice> {
     let when = dutch::date_time(call.start()?);
+    let cancelled = matches!(note, CoachNote::Cancelled);
     let (subject, first) = match note {
         CoachNote::Booked => (
             format!("Nieuw kennismakingsgesprek: {}, {when}", call.name),
@@ -220,28 +202,32 @@ pub fn to_coach(
         ),
     };
     let mut details = format!(
-        "Wanneer: {when}\nHoe: {}\nE-mail: {}",
+        "{first}\nWanneer: {when}\nHoe: {}\nE-mail: {}",
         mode_label(state, call.mode),
         call.email
     );
     if let Some(phone) = &call.phone {
         details.push_str(&format!("\nTelefoon: {phone}"));
     }
+    if let Some(url) = video_link(call) {
+        details.push_str(&format!("\nVideolink: {url}"));
+    }
     if let Some(question) = &call.question {
         details.push_str(&format!("\nVraag: {question}"));
     }
-    let blocks = [
-        text(first),
-        text(details),
-        link(
-            "Alle afspraken",
-            format!("{}/admin/afspraken", state.public_url),
-        ),
-    ];
-    Ok(compose(
-        &state.site.contact.email,
+    let filename = if cancelled {
+        "kennismakingsgesprek-geannuleerd.ics"
+    } else {
+        "kennismakingsgesprek.ics"
+    };
+    Ok(Notice {
+        kind: NoticeKind::IntroCall,
         subject,
-        &blocks,
-        &state.site.brand,
-    ))
+        details,
+        admin_path: "/admin/afspraken".into(),
+        attachments: vec![calendar_attachment(
+            filename,
+            &invite(state, call, cancelled)?,
+        )],
+    })
 }

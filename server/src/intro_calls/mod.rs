@@ -5,9 +5,10 @@ pub mod availability;
 pub(crate) mod mail;
 
 use std::collections::BTreeMap;
+use std::net::SocketAddr;
 
-use axum::extract::State;
-use axum::http::StatusCode;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use jiff::Timestamp;
@@ -18,15 +19,16 @@ use utoipa::ToSchema;
 
 use self::availability::{Availability, Slot};
 use self::mail::CoachNote;
+use crate::auth::client_ip;
 use crate::brussels::{self, TIME_ZONE};
 use crate::closed_set::{Choice, closed_set};
 use crate::db::{self, Tx};
 use crate::domain::{EmailAddress, PhoneNumber};
 use crate::error::{ApiJson, AppError, ErrorBody};
-use crate::outbox;
 use crate::secret_token::{hash_token, new_token};
 use crate::state::AppState;
 use crate::validation::Fields;
+use crate::{notifications, outbox};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -106,10 +108,13 @@ pub struct IntroCall {
     pub cancel_message: Option<String>,
     /// UTC, RFC 3339.
     pub created_at: String,
+    /// The video link: the call's own, else the default of Beheer > Meldingen.
+    pub meeting_url: Option<String>,
 }
 
 pub(crate) const COLUMNS: &str = "id, starts_at, ends_at, mode, name, email, phone, question, status, \
-                                  cancelled_by, cancel_message, created_at";
+                                  cancelled_by, cancel_message, created_at, COALESCE(intro_calls.meeting_url, \
+                                  (SELECT s.meeting_url FROM notification_settings s WHERE s.id = 1)) AS meeting_url";
 
 impl IntroCall {
     pub(crate) fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
@@ -126,6 +131,7 @@ impl IntroCall {
             cancelled_by: row.try_get("cancelled_by")?,
             cancel_message: row.try_get("cancel_message")?,
             created_at: row.try_get("created_at")?,
+            meeting_url: row.try_get("meeting_url")?,
         })
     }
 
@@ -296,7 +302,7 @@ impl TryFrom<BookingRequest> for NewCall {
                 .map_err(|m| f.error("phone", m))
                 .ok()
         };
-        let question = f.text(
+        let question = f.multiline_text(
             "question",
             req.question.as_deref().unwrap_or_default(),
             "Je vraag",
@@ -364,14 +370,26 @@ fn booking_response(call: &IntroCall, message: &str) -> BookingResponse {
         (status = 400, description = "Malformed JSON", body = ErrorBody),
         (status = 409, description = "Someone else just booked this moment", body = ErrorBody),
         (status = 422, description = "Invalid fields, or a moment that cannot be booked", body = ErrorBody),
+        (status = 429, description = "Too many bookings from this client or e-mail address; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
 pub async fn book(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<BookingRequest>,
 ) -> Result<(StatusCode, Json<BookingResponse>), AppError> {
     let call = NewCall::try_from(body)?;
+    // The e-mail first: a request it refuses then costs the client address nothing.
+    state
+        .limits
+        .intro_call_per_email
+        .admit(&call.email.normalized())?;
+    state
+        .limits
+        .intro_call_per_ip
+        .admit(&client_ip(&state, peer, &headers))?;
     let now = Timestamp::now();
     let stamp = db::format_ts(now);
     let (cancel_token, move_token) = (new_token(), new_token());
@@ -404,14 +422,12 @@ pub async fn book(
         cancel: &cancel_token,
         r#move: &move_token,
     };
-    outbox::enqueue_email(
+    let message = mail::confirmation(&mut tx, &state, &booked, &links, false).await?;
+    outbox::enqueue_email(&mut tx, &message).await?;
+    notifications::tell_coach(
         &mut tx,
-        &mail::confirmation(&state, &booked, &links, false)?,
-    )
-    .await?;
-    outbox::enqueue_email(
-        &mut tx,
-        &mail::to_coach(&state, &booked, CoachNote::Booked)?,
+        &state,
+        mail::to_coach(&state, &booked, CoachNote::Booked)?,
     )
     .await?;
     tx.commit().await?;
@@ -554,9 +570,15 @@ pub(crate) async fn cancel_booked(
     if cancelled != 1 {
         return Err(AppError::Conflict("Dit gesprek was al geannuleerd.".into()));
     }
-    outbox::enqueue_email(tx, &mail::cancelled(state, call, message)?).await?;
+    let mail = mail::cancelled(tx, state, call, message).await?;
+    outbox::enqueue_email(tx, &mail).await?;
     if by == CancelledBy::Visitor {
-        outbox::enqueue_email(tx, &mail::to_coach(state, call, CoachNote::Cancelled)?).await?;
+        notifications::tell_coach(
+            tx,
+            state,
+            mail::to_coach(state, call, CoachNote::Cancelled)?,
+        )
+        .await?;
     }
     Ok(())
 }
@@ -642,10 +664,12 @@ pub async fn move_call(
         cancel: &cancel_token,
         r#move: &move_token,
     };
-    outbox::enqueue_email(&mut tx, &mail::confirmation(&state, &moved, &links, true)?).await?;
-    outbox::enqueue_email(
+    let message = mail::confirmation(&mut tx, &state, &moved, &links, true).await?;
+    outbox::enqueue_email(&mut tx, &message).await?;
+    notifications::tell_coach(
         &mut tx,
-        &mail::to_coach(
+        &state,
+        mail::to_coach(
             &state,
             &moved,
             CoachNote::Moved {

@@ -1,6 +1,7 @@
-//! The coach's view of newsletter subscribers: a searchable list and a CSV export.
+//! The coach's view of newsletter subscribers: a searchable list, a CSV export and deleting one.
 use axum::Json;
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
@@ -12,7 +13,8 @@ use utoipa_axum::routes;
 use super::SubscriberStatus;
 use crate::closed_set::Choice;
 use crate::csv_export::{self, belgian, cell};
-use crate::error::{ApiQuery, AppError, ErrorBody};
+use crate::db;
+use crate::error::{ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::paging::{self, ListSql, Page, PageQuery};
 use crate::state::AppState;
 use crate::validation::filter;
@@ -21,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_subscribers))
         .routes(routes!(export_subscribers))
+        .routes(routes!(delete_subscriber))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -138,4 +141,34 @@ pub async fn export_subscribers(State(state): State<AppState>) -> Result<Respons
         rows,
     );
     Ok(csv_export::attachment("nieuwsbrief-abonnees.csv", csv))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/admin/subscribers/{id}",
+    operation_id = "admin_delete_subscriber",
+    tag = "admin",
+    params(("id" = i64, Path, description = "Subscriber id")),
+    responses(
+        (status = 204, description = "Deleted; a new signup with the same address starts over"),
+        (status = 404, description = "No such subscriber", body = ErrorBody),
+    )
+)]
+pub async fn delete_subscriber(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<StatusCode, AppError> {
+    let mut tx = db::begin_write(&state.pool).await?;
+    let deleted = sqlx::query("DELETE FROM newsletter_subscribers WHERE id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if deleted != 1 {
+        return Err(AppError::NotFound(
+            "Deze abonnee bestaat niet (meer).".into(),
+        ));
+    }
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
 }

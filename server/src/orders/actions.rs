@@ -9,10 +9,10 @@ use utoipa_axum::routes;
 use super::admin::AdminOrderDetail;
 use super::{OrderAttention, OrderStatus, record, release_hold};
 use crate::configuration::PaymentProviderKind;
-use crate::db;
 use crate::error::{ApiPath, AppError, ErrorBody};
 use crate::outbox;
 use crate::state::AppState;
+use crate::{db, invoices};
 
 pub fn admin_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -43,7 +43,7 @@ pub async fn refund(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<AdminOrderDetail>, AppError> {
     let row = sqlx::query(
-        "SELECT status, attention, provider, provider_ref, total_cents FROM orders WHERE id = $1",
+        "SELECT public_id, status, attention, provider, provider_ref, total_cents FROM orders WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(&state.pool)
@@ -106,8 +106,19 @@ pub async fn refund(
         &format!("Terugbetaald via {provider}; tickets geannuleerd."),
     )
     .await?;
+    // The invoice stays as issued; a credit note cancels it, and the buyer gets it by mail.
+    if let Some(credit) =
+        invoices::credit(&mut tx, id, "Het volledige bedrag werd terugbetaald.").await?
+    {
+        let public_id: String = row.try_get("public_id")?;
+        let message =
+            super::fulfilment::credit_note_email(&mut tx, &state, &public_id, &credit.document)
+                .await?;
+        outbox::enqueue_email(&mut tx, &message).await?;
+    }
     let detail = super::admin::detail(&mut tx, id).await?;
     tx.commit().await?;
+    state.outbox_notify.notify_one();
     Ok(Json(detail))
 }
 
@@ -120,7 +131,7 @@ pub async fn refund(
     responses(
         (status = 204, description = "The confirmation e-mail is queued again"),
         (status = 404, description = "Unknown order", body = ErrorBody),
-        (status = 409, description = "The order is not paid", body = ErrorBody),
+        (status = 409, description = "The order is not paid, or its buyer's data was erased", body = ErrorBody),
     )
 )]
 pub async fn resend(
@@ -128,15 +139,21 @@ pub async fn resend(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<StatusCode, AppError> {
     let mut tx = db::begin_write(&state.pool).await?;
-    let status: OrderStatus = sqlx::query("SELECT status FROM orders WHERE id = $1")
+    let row = sqlx::query("SELECT status, email FROM orders WHERE id = $1")
         .bind(id)
         .fetch_optional(&mut *tx)
         .await?
-        .ok_or_else(order_not_found)?
-        .try_get("status")?;
+        .ok_or_else(order_not_found)?;
+    let status: OrderStatus = row.try_get("status")?;
     if status != OrderStatus::Paid {
         return Err(AppError::Conflict(
             "Alleen een betaalde bestelling heeft een bevestiging om opnieuw te sturen.".into(),
+        ));
+    }
+    if row.try_get::<String, _>("email")?.is_empty() {
+        return Err(AppError::Conflict(
+            "De gegevens van deze klant zijn gewist: er is geen adres meer om naar te sturen."
+                .into(),
         ));
     }
     let message = super::confirmation_email(&mut tx, &state, id).await?;

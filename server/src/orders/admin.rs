@@ -13,6 +13,7 @@ use super::{OrderAttention, OrderHistoryStatus, OrderStatus};
 use crate::closed_set::{Choice, closed_set};
 use crate::configuration::PaymentProviderKind;
 use crate::error::{ApiPath, ApiQuery, AppError, ErrorBody};
+use crate::invoices::{self, InvoiceSummary};
 use crate::paging::{self, ListSql, Page, PageQuery};
 use crate::state::AppState;
 use crate::tickets::{self, Ticket};
@@ -116,6 +117,8 @@ pub struct AdminOrderDetail {
     pub history: Vec<OrderHistoryEntry>,
     /// Tickets issued for the order (event orders), in issue order.
     pub tickets: Vec<Ticket>,
+    /// Its invoice (once paid) and credit note (once refunded).
+    pub invoices: Vec<InvoiceSummary>,
 }
 
 closed_set! {
@@ -170,6 +173,7 @@ pub async fn detail(conn: &mut AnyConnection, id: i64) -> Result<AdminOrderDetai
     })
     .collect::<Result<_, sqlx::Error>>()?;
     let tickets = tickets::of_order(&mut *conn, id).await?;
+    let invoices = invoices::of_order(&mut *conn, id).await?;
     Ok(AdminOrderDetail {
         order: AdminOrder::from_row(&row)?,
         phone: row.try_get("phone")?,
@@ -182,6 +186,7 @@ pub async fn detail(conn: &mut AnyConnection, id: i64) -> Result<AdminOrderDetai
         expires_at: row.try_get("expires_at")?,
         history,
         tickets,
+        invoices,
     })
 }
 

@@ -5,14 +5,19 @@ use sqlx::{AssertSqlSafe, Row};
 use crate::db::{self, Tx};
 use crate::events::{COLUMNS as EVENT_COLUMNS, Event, EventKind};
 use crate::ics::{self, CalendarEvent};
-use crate::outbox::compose::{calendar_attachment, compose, link, text};
+use crate::invoices::{self, DocumentFile, InvoiceDocument, InvoiceKind};
+use crate::notifications::{self, Notice, NoticeKind};
+use crate::outbox::compose::{Block, calendar_attachment, compose, link, text};
+use crate::outbox::templates::{self, MailKind, Values};
 use crate::outbox::{self, Attachment, EmailMessage};
 use crate::state::AppState;
 use crate::tickets::{display_code, new_ticket_code};
-use crate::{dutch, money, qr};
+use crate::{course_access, dutch, money, qr};
 
-/// Issues the tickets and queues the confirmation, in the caller's transaction.
+/// Issues the invoice and the tickets and queues the confirmation, in the caller's transaction
+/// (the one that marked the order paid).
 pub async fn fulfil(tx: &mut Tx, state: &AppState, order_id: i64) -> anyhow::Result<()> {
+    invoices::issue(tx, &state.site().seller(), order_id).await?;
     let row = sqlx::query(
         "SELECT event_id, quantity, first_name, last_name, email FROM orders WHERE id = $1",
     )
@@ -42,9 +47,101 @@ pub async fn fulfil(tx: &mut Tx, state: &AppState, order_id: i64) -> anyhow::Res
             .await?;
         }
     }
+    // Access first: the confirmation says what happens next.
+    course_access::grant(tx, state, order_id).await?;
     let message = confirmation_email(tx, state, order_id).await?;
     outbox::enqueue_email(tx, &message).await?;
+    let notice = coach_notice(tx, order_id).await?;
+    notifications::tell_coach(tx, state, notice).await?;
     Ok(())
+}
+
+/// The coach's notice of a paid order: a Zelfbeeld booking, or any other order.
+async fn coach_notice(tx: &mut Tx, order_id: i64) -> anyhow::Result<Notice> {
+    let order = sqlx::query(
+        "SELECT o.public_id, o.quantity, o.first_name, o.last_name, o.email, o.phone, o.company, \
+         o.vat_number, o.total_cents, o.discount_cents, o.coupon_code, o.paid_at, p.name AS product_name, \
+         e.title, e.starts_at, e.kind AS event_kind FROM orders o JOIN products p ON p.id = o.product_id \
+         LEFT JOIN events e ON e.id = o.event_id WHERE o.id = $1",
+    )
+    .bind(order_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let buyer = format!(
+        "{} {}",
+        order.try_get::<String, _>("first_name")?,
+        order.try_get::<String, _>("last_name")?
+    );
+    let quantity: i64 = order.try_get("quantity")?;
+    let total = money::euro(order.try_get("total_cents")?);
+    let what = order
+        .try_get::<Option<String>, _>("title")?
+        .unwrap_or(order.try_get("product_name")?);
+    let booking =
+        order.try_get::<Option<EventKind>, _>("event_kind")? == Some(EventKind::Zelfbeeld);
+    let mut details = vec![
+        if booking {
+            format!("{buyer} boekte een plaats voor {what}.")
+        } else {
+            format!("{buyer} bestelde {quantity} × {what}.")
+        },
+        format!("Wie: {buyer} <{}>", order.try_get::<String, _>("email")?),
+        format!("Wat: {quantity} × {what}"),
+    ];
+    if let Some(starts) = order.try_get::<Option<String>, _>("starts_at")? {
+        details.push(format!(
+            "Wanneer: {}",
+            dutch::date_time(db::parse_ts(&starts)?)
+        ));
+    }
+    if let Some(paid) = order.try_get::<Option<String>, _>("paid_at")? {
+        details.push(format!(
+            "Betaald: {}",
+            dutch::date_time(db::parse_ts(&paid)?)
+        ));
+    }
+    let discount: i64 = order.try_get("discount_cents")?;
+    details.push(if discount > 0 {
+        format!(
+            "Bedrag: {total} (korting {}{})",
+            money::euro(discount),
+            order
+                .try_get::<Option<String>, _>("coupon_code")?
+                .map(|c| format!(", code {c}"))
+                .unwrap_or_default()
+        )
+    } else {
+        format!("Bedrag: {total}")
+    });
+    if let Some(phone) = order.try_get::<Option<String>, _>("phone")? {
+        details.push(format!("Telefoon: {phone}"));
+    }
+    if let Some(company) = order.try_get::<Option<String>, _>("company")? {
+        let vat: Option<String> = order.try_get("vat_number")?;
+        details.push(format!(
+            "Bedrijf: {company}{}",
+            vat.map(|v| format!(", btw {v}")).unwrap_or_default()
+        ));
+    }
+    details.push(format!(
+        "Bestelnummer: {}",
+        &order.try_get::<String, _>("public_id")?[..10]
+    ));
+    Ok(Notice {
+        kind: if booking {
+            NoticeKind::Booking
+        } else {
+            NoticeKind::Order
+        },
+        subject: if booking {
+            format!("Nieuwe boeking: {what}, {buyer}, {total}")
+        } else {
+            format!("Nieuwe bestelling: {quantity} × {what}, {total}")
+        },
+        details: details.join("\n"),
+        admin_path: format!("/admin/orders?bestelling={order_id}"),
+        attachments: Vec::new(),
+    })
 }
 
 /// The confirmation of a paid order, built from what is stored (also used to resend it).
@@ -61,7 +158,7 @@ pub async fn confirmation_email(
     .bind(order_id)
     .fetch_one(&mut **tx)
     .await?;
-    let brand = &state.site.brand;
+    let brand = &state.site().brand;
     let first_name: String = order.try_get("first_name")?;
     let product_name: String = order.try_get("product_name")?;
     let quantity: i64 = order.try_get("quantity")?;
@@ -84,6 +181,10 @@ pub async fn confirmation_email(
         "Totaal betaald: {} (btw inbegrepen)",
         money::euro(order.try_get("total_cents")?)
     ));
+    let invoice = invoices::document_of_order(tx, order_id, InvoiceKind::Invoice).await?;
+    if let Some(invoice) = &invoice {
+        lines.extend(invoice_lines(invoice));
+    }
     if let Some(company) = order.try_get::<Option<String>, _>("company")? {
         let vat: Option<String> = order.try_get("vat_number")?;
         lines.push(format!(
@@ -97,9 +198,9 @@ pub async fn confirmation_email(
     ));
 
     let mut attachments = Vec::new();
-    let mut body: Vec<String> = Vec::new();
-    let subject;
-    match order.try_get::<Option<i64>, _>("event_id")? {
+    // What is not prose (codes, access steps, order lines) follows the coach's text.
+    let mut generated: Vec<Block> = Vec::new();
+    let (kind, values) = match order.try_get::<Option<i64>, _>("event_id")? {
         Some(event_id) => {
             let event = load_event(tx, event_id).await?;
             let starts = db::parse_ts(&event.starts_at)?;
@@ -115,44 +216,18 @@ pub async fn confirmation_email(
             .map(|r| r.try_get::<String, _>("code").map(|c| display_code(&c)))
             .collect::<Result<_, _>>()?;
             let is_booking = event.kind == EventKind::Zelfbeeld;
-            subject = if is_booking {
-                format!("Je plaats voor {} is geboekt", event.title)
-            } else {
-                format!("Je tickets voor {}", event.title)
-            };
-            body.push(if is_booking {
-                format!(
-                    "Je plaats voor {} is geboekt. We kijken ernaar uit je te ontmoeten!",
-                    event.title
-                )
-            } else {
-                format!(
-                    "Je betaling is goed ontvangen. Hier zijn je tickets voor {}.",
-                    event.title
-                )
-            });
-            body.push(format!(
-                "Wanneer: {} tot {}\nWaar: {place}",
-                dutch::date_time(starts),
-                dutch::time(ends)
-            ));
             if let Some(url) = &event.online_url {
-                body.push(format!("Deelnemen: {url}"));
+                generated.push(text(format!("Deelnemen: {url}")));
             }
             let label = if is_booking { "Boekingscode" } else { "Ticket" };
-            body.push(
+            generated.push(text(
                 codes
                     .iter()
                     .enumerate()
                     .map(|(i, code)| format!("{label} {}: {code}", i + 1))
                     .collect::<Vec<_>>()
                     .join("\n"),
-            );
-            body.push(
-                "Toon de code (of de QR-code in de bijlage) aan de ingang. Je vindt de afspraak ook als \
-                 agenda-bestand in de bijlage."
-                    .to_string(),
-            );
+            ));
             for code in &codes {
                 attachments.push(Attachment::new(
                     &format!("ticket-{code}.png"),
@@ -173,37 +248,132 @@ pub async fn confirmation_email(
                     cancelled: false,
                 },
                 brand,
-                &state.site.contact.email,
+                &state.site().contact.email,
             );
             attachments.push(calendar_attachment("afspraak.ics", &calendar));
+            let kind = if is_booking {
+                MailKind::OrderBooking
+            } else {
+                MailKind::OrderTickets
+            };
+            let values = Values::new(&first_name, brand)
+                .with("evenement", event.title)
+                .with(
+                    "datum",
+                    format!("{} tot {}", dutch::date_time(starts), dutch::time(ends)),
+                )
+                .with("plaats", place);
+            (kind, values)
         }
         None => {
-            subject = format!("Welkom bij {product_name}");
             let access: Option<String> = order.try_get("access_url")?;
-            body.push(format!(
-                "Je betaling is goed ontvangen. Welkom bij {product_name}!"
-            ));
-            body.push(format!(
-                "Je kunt meteen beginnen. Log in op het platform met dit e-mailadres ({}):\n{}",
-                order.try_get::<String, _>("email")?,
-                access.unwrap_or_else(|| state.site.site_url.clone())
-            ));
-            body.push(
-                "Lukt het inloggen niet? Antwoord gewoon op deze e-mail, dan helpen we je verder."
-                    .to_string(),
-            );
+            let email: String = order.try_get("email")?;
+            let platform = access.unwrap_or_else(|| state.site().site_url.clone());
+            match course_access::next_steps(tx, order_id, &email, &platform).await? {
+                Some(steps) => generated.extend(steps.into_iter().map(text)),
+                None => generated.push(text(format!(
+                    "Log in op het platform met dit e-mailadres ({email}):\n{platform}\nLukt het \
+                     niet? Antwoord gewoon op deze e-mail, dan helpen we je verder."
+                ))),
+            }
+            let values = Values::new(&first_name, brand).with("product", product_name);
+            (MailKind::OrderCourse, values)
+        }
+    };
+    let (subject, mut blocks) = templates::load(tx, kind).await?.render(&values);
+    blocks.extend(generated);
+    blocks.push(text(lines.join("\n")));
+    if let Some(invoice) = &invoice {
+        let public_id: String = order.try_get("public_id")?;
+        blocks.push(link(
+            format!("Je factuur {} (pdf, ook in de bijlage)", invoice.number),
+            format!(
+                "{}/api/orders/{public_id}/documents/{}",
+                state.public_url,
+                DocumentFile::InvoicePdf
+            ),
+        ));
+        attachments.push(invoice.pdf_attachment());
+        if invoice.is_business() {
+            attachments.push(invoice.xml_attachment());
         }
     }
-    let mut blocks = vec![text(format!("Dag {first_name},"))];
-    blocks.extend(body.into_iter().map(text));
-    blocks.push(text(lines.join("\n")));
     let mut message = compose(
         &order.try_get::<String, _>("email")?,
         subject,
         &blocks,
-        brand,
+        &state.site(),
     );
     message.attachments = attachments;
+    Ok(message)
+}
+
+/// The invoice's VAT per rate (or the exemption) and its number, for the order summary.
+fn invoice_lines(invoice: &InvoiceDocument) -> Vec<String> {
+    let mut lines: Vec<String> = if invoice.vat_exempt {
+        vec![format!(
+            "Geen btw: {} ({}).",
+            invoices::EXEMPTION_MENTION,
+            invoices::EXEMPTION_BASIS
+        )]
+    } else {
+        invoice
+            .vat
+            .iter()
+            .map(|vat| {
+                format!(
+                    "Waarvan btw {}%: {} (op {} excl. btw)",
+                    vat.rate_percent,
+                    money::euro(vat.vat_cents),
+                    money::euro(vat.taxable_cents)
+                )
+            })
+            .collect()
+    };
+    lines.push(format!("Factuurnummer: {}", invoice.number));
+    lines
+}
+
+/// Tells the buyer of a refunded order that the money goes back, with the credit note.
+pub async fn credit_note_email(
+    tx: &mut Tx,
+    state: &AppState,
+    public_id: &str,
+    credit: &InvoiceDocument,
+) -> anyhow::Result<EmailMessage> {
+    let values = Values::new(&credit.buyer.name, &state.site().brand)
+        .with("bestelling", credit.order_reference.clone())
+        .with("bedrag", money::euro(-credit.total_cents))
+        .with("creditnota", credit.number.clone())
+        .with(
+            "factuur",
+            credit
+                .credited_invoice
+                .as_ref()
+                .map(|i| i.number.clone())
+                .unwrap_or_default(),
+        );
+    let (subject, mut blocks) = templates::load(tx, MailKind::CreditNote)
+        .await?
+        .render(&values);
+    blocks.push(link(
+        format!("Je creditnota {} (pdf)", credit.number),
+        format!(
+            "{}/api/orders/{public_id}/documents/{}",
+            state.public_url,
+            DocumentFile::CreditNotePdf
+        ),
+    ));
+    let mut message = compose(
+        credit.buyer.email.as_deref().unwrap_or_default(),
+        subject,
+        &blocks,
+        &state.site(),
+    );
+    message.attachments.push(credit.pdf_attachment());
+    if credit.is_business() {
+        message.attachments.push(credit.xml_attachment());
+    }
     Ok(message)
 }
 
@@ -236,10 +406,10 @@ pub async fn notify_refund_needed(
         ),
     ];
     let message = compose(
-        &state.site.contact.email,
+        &state.site().contact.email,
         "Actie nodig: betaling terugstorten".to_string(),
         &blocks,
-        &state.site.brand,
+        &state.site(),
     );
     outbox::enqueue_email(tx, &message).await?;
     Ok(())
@@ -255,7 +425,7 @@ async fn load_event(tx: &mut Tx, event_id: i64) -> anyhow::Result<Event> {
     Ok(Event::from_row_with_join_link(&row)?)
 }
 
-fn place(event: &Event) -> String {
+pub(crate) fn place(event: &Event) -> String {
     let parts: Vec<&str> = [&event.venue_name, &event.street]
         .into_iter()
         .flatten()

@@ -5,6 +5,8 @@ pub mod actions;
 pub mod admin;
 mod fulfilment;
 
+pub(crate) use fulfilment::place;
+
 use std::time::Duration;
 
 use serde::Serialize;
@@ -16,6 +18,7 @@ use utoipa::ToSchema;
 use crate::closed_set::closed_set;
 use crate::configuration::PaymentProviderKind;
 use crate::db::{self, Tx};
+use crate::invoices::{self, InvoiceKind};
 use crate::payments::{PaymentOutcome, PaymentUpdate};
 use crate::products::ProductKind;
 use crate::state::AppState;
@@ -492,6 +495,12 @@ pub struct OrderSummary {
     pub ticket_count: i64,
     /// Paid course orders: where the course is followed.
     pub access_url: Option<String>,
+    /// The invoice's number once paid (download: `/api/orders/{order_id}/documents/factuur.pdf`).
+    pub invoice_number: Option<String>,
+    /// True when the invoice also exists as UBL XML (`factuur.xml`): made out to a company.
+    pub invoice_xml: bool,
+    /// The credit note's number once refunded (`creditnota.pdf`).
+    pub credit_note_number: Option<String>,
 }
 
 pub async fn summary(pool: &AnyPool, public_id: &str) -> Result<Option<OrderSummary>, sqlx::Error> {
@@ -526,7 +535,14 @@ pub async fn summary(pool: &AnyPool, public_id: &str) -> Result<Option<OrderSumm
         None => None,
     };
     let access_url: Option<String> = row.try_get("access_url")?;
+    let mut conn = pool.acquire().await?;
+    let issued = invoices::of_order(&mut conn, row.try_get("id")?).await?;
+    let find = |kind| issued.iter().find(|i| i.kind == kind);
+    let invoice = find(InvoiceKind::Invoice);
     Ok(Some(OrderSummary {
+        invoice_number: invoice.map(|i| i.number.clone()),
+        invoice_xml: invoice.is_some_and(|i| i.has_xml),
+        credit_note_number: find(InvoiceKind::CreditNote).map(|i| i.number.clone()),
         order_id: row.try_get("public_id")?,
         product_slug: row.try_get("slug")?,
         product_name: row.try_get("product_name")?,

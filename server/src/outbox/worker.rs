@@ -5,7 +5,7 @@ use anyhow::{Context, bail};
 use base64::Engine;
 use hmac::{Hmac, KeyInit, Mac};
 use jiff::{SignedDuration, Timestamp};
-use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment as MailAttachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sha2::Sha256;
@@ -13,7 +13,7 @@ use sqlx::{AnyPool, Row};
 use tokio::sync::{Notify, watch};
 use tokio::task::JoinHandle;
 
-use super::{EmailMessage, OutboxKind, WebhookPayload};
+use super::{EmailMessage, OutboxKind, WebhookPayload, WebhookSigner};
 use crate::configuration::{MailTransport, OutboxSettings, Settings};
 use crate::db;
 
@@ -32,6 +32,7 @@ pub struct Deliverer {
     from: Mailbox,
     http: reqwest::Client,
     webhook_secret: Option<String>,
+    enrolment_secret: Option<String>,
 }
 
 impl Deliverer {
@@ -57,12 +58,14 @@ impl Deliverer {
         let http = reqwest::Client::builder()
             .timeout(Duration::from_secs(10))
             .build()?;
-        let secret = settings.newsletter.webhook_secret.expose();
+        let secret =
+            |s: &crate::configuration::Secret| (!s.is_empty()).then(|| s.expose().to_string());
         Ok(Self {
             mailer,
             from,
             http,
-            webhook_secret: (!secret.is_empty()).then(|| secret.to_string()),
+            webhook_secret: secret(&settings.newsletter.webhook_secret),
+            enrolment_secret: secret(&settings.enrolment.webhook_secret),
         })
     }
 
@@ -73,7 +76,9 @@ impl Deliverer {
         }
     }
 
-    async fn send_email(&self, mail: EmailMessage) -> anyhow::Result<()> {
+    /// Sends one e-mail through the configured transport now (the outbox and the newsletter
+    /// sender both end here).
+    pub async fn send_email(&self, mail: EmailMessage) -> anyhow::Result<()> {
         // Quoted-printable keeps the text readable in the raw .eml files.
         let part = |content_type: ContentType, body: String| {
             SinglePart::builder()
@@ -97,11 +102,17 @@ impl Deliverer {
             }
             mixed
         };
-        let message = Message::builder()
-            .from(self.from.clone())
-            .to(mail.to.parse()?)
-            .subject(mail.subject)
-            .multipart(body)?;
+        let mut builder = Message::builder().from(self.from.clone());
+        if let Some(reply_to) = &mail.reply_to {
+            builder = builder.reply_to(reply_to.parse()?);
+        }
+        let mut builder = builder.to(mail.to.parse()?).subject(mail.subject);
+        for (name, value) in mail.headers {
+            // The value is encoded and folded by lettre: no line break can get through.
+            builder =
+                builder.raw_header(HeaderValue::new(HeaderName::new_from_ascii(name)?, value));
+        }
+        let message = builder.multipart(body)?;
         match &self.mailer {
             Mailer::File(t) => {
                 t.send(message).await?;
@@ -119,7 +130,11 @@ impl Deliverer {
             .http
             .post(&hook.url)
             .header("content-type", "application/json");
-        if let Some(secret) = &self.webhook_secret {
+        let secret = match hook.signer {
+            WebhookSigner::Newsletter => &self.webhook_secret,
+            WebhookSigner::Enrolment => &self.enrolment_secret,
+        };
+        if let Some(secret) = secret {
             request = request.header("X-InLumine-Signature", signature(secret, &body));
         }
         let response = request.body(body).send().await?;
@@ -172,7 +187,10 @@ pub fn spawn_worker(
     })
 }
 
-/// Delivers every due row, batch by batch.
+/// Delivers every due row, batch by batch. A batch costs two writes, whatever its size: one
+/// claims it (the lease), one records what happened to each row. A write per row would take the
+/// database's write lock (and, on SQLite, an fsync) twice per mail, and the visitors' writes
+/// would queue behind a busy outbox.
 async fn run_due(
     pool: &AnyPool,
     deliverer: &Deliverer,
@@ -180,83 +198,94 @@ async fn run_due(
 ) -> anyhow::Result<()> {
     loop {
         let now = Timestamp::now();
+        // The lease: a row is ours when this conditional UPDATE moved it; another worker's claim
+        // of the same row (PostgreSQL re-checks the condition after waiting) matches nothing.
+        let mut tx = db::begin_write(pool).await?;
         let rows = sqlx::query(
-            "SELECT id, kind, payload, attempts, next_attempt_at FROM outbox \
-             WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2",
+            "UPDATE outbox SET next_attempt_at = $1 \
+             WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= $2 \
+                          ORDER BY next_attempt_at, id LIMIT $3) \
+               AND status = 'pending' AND next_attempt_at <= $2 \
+             RETURNING id, kind, payload, attempts",
         )
+        .bind(db::format_ts(now + LEASE))
         .bind(db::format_ts(now))
         .bind(BATCH)
-        .fetch_all(pool)
+        .fetch_all(&mut *tx)
         .await?;
+        tx.commit().await?;
         if rows.is_empty() {
             return Ok(());
         }
+        let mut outcomes = Vec::with_capacity(rows.len());
         for row in rows {
             let id: i64 = row.try_get("id")?;
-            let due: String = row.try_get("next_attempt_at")?;
-            // The lease: only the worker whose conditional UPDATE matches may deliver the row.
-            let claimed = sqlx::query(
-                "UPDATE outbox SET next_attempt_at = $1 WHERE id = $2 AND status = 'pending' AND next_attempt_at = $3",
-            )
-            .bind(db::format_ts(now + LEASE))
-            .bind(id)
-            .bind(due)
-            .execute(pool)
-            .await?
-            .rows_affected()
-                == 1;
-            if !claimed {
-                continue;
-            }
             let kind: OutboxKind = row.try_get("kind")?;
             let payload: String = row.try_get("payload")?;
             let attempts = row.try_get::<i64, _>("attempts")? + 1;
-            match deliverer.deliver(kind, &payload).await {
-                Ok(()) => {
-                    sqlx::query(
-                        "UPDATE outbox SET status = 'sent', attempts = $1, sent_at = $2, last_error = NULL WHERE id = $3",
-                    )
-                    .bind(attempts)
-                    .bind(db::now())
-                    .bind(id)
-                    .execute(pool)
-                    .await?;
-                    tracing::info!(outbox_id = id, %kind, "outbox item delivered");
-                }
-                Err(e) => {
-                    let error = format!("{e:#}");
-                    let dead = attempts >= i64::from(settings.max_attempts);
-                    sqlx::query(
-                        "UPDATE outbox SET status = $1, attempts = $2, last_error = $3, next_attempt_at = $4 WHERE id = $5",
-                    )
-                    .bind(if dead { "dead" } else { "pending" })
-                    .bind(attempts)
-                    .bind(&error)
-                    .bind(db::format_ts(Timestamp::now() + backoff(settings, attempts)))
-                    .bind(id)
-                    .execute(pool)
-                    .await?;
-                    if dead {
-                        tracing::error!(
-                            outbox_id = id,
-                            %kind,
-                            attempts,
-                            error,
-                            "outbox item gave up after max attempts"
-                        );
-                    } else {
-                        tracing::warn!(
-                            outbox_id = id,
-                            %kind,
-                            attempts,
-                            error,
-                            "outbox delivery failed; will retry"
-                        );
-                    }
+            let outcome = deliverer.deliver(kind, &payload).await;
+            outcomes.push((id, kind, attempts, outcome));
+        }
+        record(pool, settings, outcomes).await?;
+    }
+}
+
+/// Marks a delivered batch sent, and schedules each failure's retry (or gives it up).
+async fn record(
+    pool: &AnyPool,
+    settings: &OutboxSettings,
+    outcomes: Vec<(i64, OutboxKind, i64, anyhow::Result<()>)>,
+) -> anyhow::Result<()> {
+    let mut tx = db::begin_write(pool).await?;
+    let now = db::now();
+    for (id, kind, attempts, outcome) in outcomes {
+        match outcome {
+            Ok(()) => {
+                sqlx::query(
+                    "UPDATE outbox SET status = 'sent', attempts = $1, sent_at = $2, last_error = NULL WHERE id = $3",
+                )
+                .bind(attempts)
+                .bind(&now)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+                tracing::info!(outbox_id = id, %kind, "outbox item delivered");
+            }
+            Err(e) => {
+                let error = format!("{e:#}");
+                let dead = attempts >= i64::from(settings.max_attempts);
+                sqlx::query(
+                    "UPDATE outbox SET status = $1, attempts = $2, last_error = $3, next_attempt_at = $4 WHERE id = $5",
+                )
+                .bind(if dead { "dead" } else { "pending" })
+                .bind(attempts)
+                .bind(&error)
+                .bind(db::format_ts(Timestamp::now() + backoff(settings, attempts)))
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+                if dead {
+                    tracing::error!(
+                        outbox_id = id,
+                        %kind,
+                        attempts,
+                        error,
+                        "outbox item gave up after max attempts"
+                    );
+                } else {
+                    tracing::warn!(
+                        outbox_id = id,
+                        %kind,
+                        attempts,
+                        error,
+                        "outbox delivery failed; will retry"
+                    );
                 }
             }
         }
     }
+    tx.commit().await?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
 //! The catalogue: courses with their own price, and event products bought per dated event.
+use axum::Router;
 use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
 use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, AssertSqlSafe, Row};
@@ -11,6 +13,7 @@ use crate::closed_set::closed_set;
 use crate::db;
 use crate::error::{ApiPath, AppError};
 use crate::events::{COLUMNS as EVENT_COLUMNS, Event, EventKind};
+use crate::live::{Built, json_body, next_change};
 use crate::state::AppState;
 
 closed_set! {
@@ -49,15 +52,18 @@ pub struct StoredProduct {
     pub id: i64,
     pub product: Product,
     pub access_url: Option<String>,
+    /// The VAT rate contained in the price (before any exemption of the seller).
+    pub vat_rate_percent: i64,
 }
 
-const COLUMNS: &str = "id, slug, name, description, kind, event_kind, price_cents, access_url, page_path, max_per_order";
+const COLUMNS: &str = "id, slug, name, description, kind, event_kind, price_cents, access_url, page_path, max_per_order, vat_rate_percent";
 
 impl StoredProduct {
     fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
         Ok(Self {
             id: row.try_get("id")?,
             access_url: row.try_get("access_url")?,
+            vat_rate_percent: row.try_get("vat_rate_percent")?,
             product: Product {
                 slug: row.try_get("slug")?,
                 name: row.try_get("name")?,
@@ -107,17 +113,28 @@ pub struct ProductDetail {
     tag = "commerce",
     responses((status = 200, description = "Active products", body = [Product]))
 )]
-pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<Product>>, AppError> {
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM products WHERE active = 1 ORDER BY id"
-    )))
-    .fetch_all(&state.pool)
-    .await?;
-    let products = rows
-        .iter()
-        .map(|row| StoredProduct::from_row(row).map(|p| p.product))
-        .collect::<Result<_, _>>()?;
-    Ok(Json(products))
+pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, AppError> {
+    let entry = state
+        .live
+        .products
+        .get(&state.versions, "", || async {
+            let rows = sqlx::query(AssertSqlSafe(format!(
+                "SELECT {COLUMNS} FROM products WHERE active = 1 ORDER BY id"
+            )))
+            .fetch_all(&state.pool)
+            .await?;
+            let products = rows
+                .iter()
+                .map(|row| StoredProduct::from_row(row).map(|p| p.product))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Some(Built {
+                body: json_body(&products)?,
+                expires_at: None,
+            }))
+        })
+        .await?
+        .expect("the product list always builds");
+    Ok(entry.respond(&headers))
 }
 
 #[utoipa::path(
@@ -134,16 +151,33 @@ pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<Product>>, A
 pub async fn detail(
     State(state): State<AppState>,
     ApiPath(slug): ApiPath<String>,
-) -> Result<Json<ProductDetail>, AppError> {
-    let product = find(&state.pool, &slug).await?.ok_or_else(not_found)?;
-    let events = match &product.product.event_kind {
-        Some(kind) => bookable_events(&state.pool, *kind).await?,
-        None => Vec::new(),
-    };
-    Ok(Json(ProductDetail {
-        product: product.product,
-        events,
-    }))
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let entry = state
+        .live
+        .product_detail
+        .get(&state.versions, &slug, || async {
+            let Some(product) = find(&state.pool, &slug).await? else {
+                return Ok(None);
+            };
+            let events = match &product.product.event_kind {
+                Some(kind) => bookable_events(&state.pool, *kind).await?,
+                None => Vec::new(),
+            };
+            // An event stops being bookable when it starts.
+            let expires_at = next_change(events.iter().map(|e| e.starts_at.as_str()));
+            let detail = ProductDetail {
+                product: product.product,
+                events,
+            };
+            Ok(Some(Built {
+                body: json_body(&detail)?,
+                expires_at,
+            }))
+        })
+        .await?
+        .ok_or_else(not_found)?;
+    Ok(entry.respond(&headers))
 }
 
 async fn bookable_events(pool: &AnyPool, kind: EventKind) -> Result<Vec<Event>, sqlx::Error> {

@@ -1,24 +1,27 @@
-//! The coach's review management: list with search and paging, create, edit, delete.
+//! The coach's review management: list with search and paging, create, edit, delete, and
+//! approve or decline what participants left.
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use sqlx::AssertSqlSafe;
+use sqlx::Row;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{COLUMNS, Review};
-use crate::db;
+use super::{COLUMNS, FROM_REVIEWS, Review, ReviewStatus, fetch, with_avatars};
+use crate::closed_set::Choice;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::paging::{self, ListSql, Page, PageQuery};
 use crate::state::AppState;
 use crate::validation::Fields;
+use crate::{db, media};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_reviews, create_review))
         .routes(routes!(update_review, delete_review))
+        .routes(routes!(set_review_status))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -26,6 +29,9 @@ pub struct ReviewInput {
     pub name: String,
     /// Optional https URL of a portrait; null or "" for none.
     pub avatar_url: Option<String>,
+    /// A photo from the media library as the avatar; null for none.
+    #[serde(default)]
+    pub avatar_media_id: Option<i64>,
     /// Stars, 1 to 5.
     pub rating: i64,
     pub text: String,
@@ -35,6 +41,7 @@ pub struct ReviewInput {
 struct ValidReview {
     name: String,
     avatar_url: Option<String>,
+    avatar_media_id: Option<i64>,
     rating: i64,
     text: String,
 }
@@ -53,7 +60,7 @@ impl TryFrom<ReviewInput> for ValidReview {
         if !(1..=5).contains(&input.rating) {
             fields.error("rating", "Kies een score van 1 tot 5 sterren.");
         }
-        let text = fields.text(
+        let text = fields.multiline_text(
             "text",
             &input.text,
             "De tekst",
@@ -64,6 +71,7 @@ impl TryFrom<ReviewInput> for ValidReview {
         Ok(Self {
             name,
             avatar_url,
+            avatar_media_id: input.avatar_media_id,
             rating: input.rating,
             text,
         })
@@ -81,7 +89,7 @@ fn not_found() -> AppError {
     tag = "admin",
     params(PageQuery),
     responses(
-        (status = 200, description = "One page of reviews, newest first; q searches name and text", body = Page<Review>),
+        (status = 200, description = "One page of reviews of every status, newest first; q searches name and text", body = Page<Review>),
     )
 )]
 pub async fn list_reviews(
@@ -91,11 +99,11 @@ pub async fn list_reviews(
     let pattern = query.like_pattern_or_all();
     let sql = ListSql {
         columns: COLUMNS,
-        from: "reviews",
-        filter: "WHERE LOWER(name) LIKE $1 ESCAPE '\\' OR LOWER(text) LIKE $1 ESCAPE '\\'",
-        order_by: "created_at DESC, id DESC",
+        from: FROM_REVIEWS,
+        filter: "WHERE LOWER(r.name) LIKE $1 ESCAPE '\\' OR LOWER(r.text) LIKE $1 ESCAPE '\\'",
+        order_by: "r.created_at DESC, r.id DESC",
     };
-    let page = paging::fetch_page(
+    let mut page = paging::fetch_page(
         &state.pool,
         query.info(),
         &sql,
@@ -103,6 +111,7 @@ pub async fn list_reviews(
         Review::from_row,
     )
     .await?;
+    page.items = with_avatars(&state.pool, page.items).await?;
     Ok(Json(page))
 }
 
@@ -122,18 +131,26 @@ pub async fn create_review(
     ApiJson(input): ApiJson<ReviewInput>,
 ) -> Result<(StatusCode, Json<Review>), AppError> {
     let review = ValidReview::try_from(input)?;
-    let row = sqlx::query(AssertSqlSafe(format!(
-        "INSERT INTO reviews (name, avatar_url, rating, text, created_at) VALUES ($1, $2, $3, $4, $5) \
-         RETURNING {COLUMNS}"
-    )))
+    let mut tx = db::begin_write(&state.pool).await?;
+    if let Some(media_id) = review.avatar_media_id {
+        media::admin::existing(&mut tx, media_id, "avatar_media_id").await?;
+    }
+    let id: i64 = sqlx::query(
+        "INSERT INTO reviews (name, avatar_url, avatar_media_id, rating, text, created_at, status) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'approved') RETURNING id",
+    )
     .bind(review.name)
     .bind(review.avatar_url)
+    .bind(review.avatar_media_id)
     .bind(review.rating)
     .bind(review.text)
     .bind(db::now())
-    .fetch_one(&state.pool)
-    .await?;
-    Ok((StatusCode::CREATED, Json(Review::from_row(&row)?)))
+    .fetch_one(&mut *tx)
+    .await?
+    .try_get("id")?;
+    tx.commit().await?;
+    let review = fetch(&state.pool, id).await?.ok_or_else(not_found)?;
+    Ok((StatusCode::CREATED, Json(review)))
 }
 
 #[utoipa::path(
@@ -155,18 +172,74 @@ pub async fn update_review(
     ApiJson(input): ApiJson<ReviewInput>,
 ) -> Result<Json<Review>, AppError> {
     let review = ValidReview::try_from(input)?;
-    let row = sqlx::query(AssertSqlSafe(format!(
-        "UPDATE reviews SET name = $1, avatar_url = $2, rating = $3, text = $4 WHERE id = $5 RETURNING {COLUMNS}"
-    )))
+    let mut tx = db::begin_write(&state.pool).await?;
+    if let Some(media_id) = review.avatar_media_id {
+        media::admin::existing(&mut tx, media_id, "avatar_media_id").await?;
+    }
+    let updated = sqlx::query(
+        "UPDATE reviews SET name = $1, avatar_url = $2, avatar_media_id = $3, rating = $4, text = $5 \
+         WHERE id = $6",
+    )
     .bind(review.name)
     .bind(review.avatar_url)
+    .bind(review.avatar_media_id)
     .bind(review.rating)
     .bind(review.text)
     .bind(id)
-    .fetch_optional(&state.pool)
+    .execute(&mut *tx)
     .await?
-    .ok_or_else(not_found)?;
-    Ok(Json(Review::from_row(&row)?))
+    .rows_affected();
+    if updated == 0 {
+        return Err(not_found());
+    }
+    tx.commit().await?;
+    Ok(Json(fetch(&state.pool, id).await?.ok_or_else(not_found)?))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewStatusInput {
+    /// `approved` puts it on the site, `declined` keeps it off; `pending` undoes either.
+    #[serde(default)]
+    #[schema(value_type = ReviewStatus)]
+    pub status: Choice<ReviewStatus>,
+}
+
+#[utoipa::path(
+    put,
+    path = "/admin/reviews/{id}/status",
+    operation_id = "admin_set_review_status",
+    tag = "admin",
+    params(("id" = i64, Path, description = "Review id")),
+    request_body = ReviewStatusInput,
+    responses(
+        (status = 200, description = "The review with its new status; approved ones show on the site at once", body = Review),
+        (status = 404, description = "No such review", body = ErrorBody),
+        (status = 422, description = "Unknown status", body = ErrorBody),
+    )
+)]
+pub async fn set_review_status(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(input): ApiJson<ReviewStatusInput>,
+) -> Result<Json<Review>, AppError> {
+    let mut fields = Fields::default();
+    let status = fields.choice(
+        "status",
+        input.status,
+        "Kies goedkeuren, afwijzen of opnieuw laten wachten.",
+    );
+    fields.finish()?;
+    let updated = sqlx::query("UPDATE reviews SET status = $1 WHERE id = $2")
+        .bind(status.expect("checked above"))
+        .bind(id)
+        .execute(&state.pool)
+        .await?
+        .rows_affected();
+    if updated == 0 {
+        return Err(not_found());
+    }
+    Ok(Json(fetch(&state.pool, id).await?.ok_or_else(not_found)?))
 }
 
 #[utoipa::path(

@@ -579,7 +579,14 @@ async fn subscribers_are_listed_and_exported_as_belgian_csv(engine: Engine) {
     let app = spawn_app(engine).await;
     let token = app.admin_token().await;
     subscribe(&app, "Élise", "elise@example.be").await;
-    subscribe(&app, "=Bram;", "bram@example.be").await;
+    subscribe(&app, "Bram", "bram@example.be").await;
+    // A name from before the first-name rules (or typed by hand) is still exported safely.
+    sqlx::query(
+        "UPDATE newsletter_subscribers SET first_name = '=Bram;' WHERE email = 'bram@example.be'",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
     let (status, page) = send(
         &app,
         &token,

@@ -2,6 +2,7 @@ use crate::helpers::{Engine, spawn_app};
 
 both_engines!(
     upcoming_events_list_only_published_future_events_soonest_first,
+    an_event_leaves_the_upcoming_list_when_it_ends_without_any_write,
     an_unknown_event_kind_is_rejected_with_422
 );
 
@@ -77,5 +78,37 @@ async fn an_unknown_event_kind_is_rejected_with_422(engine: Engine) {
             .as_str()
             .unwrap()
             .contains("vertelavond")
+    );
+}
+
+async fn an_event_leaves_the_upcoming_list_when_it_ends_without_any_write(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let now = jiff::Timestamp::now();
+    let ends = now + jiff::SignedDuration::from_millis(1500);
+    let id = app
+        .insert_event(
+            "vertelavond",
+            "published",
+            &inlumine::db::format_ts(now - jiff::SignedDuration::from_hours(1)),
+            &inlumine::db::format_ts(ends),
+        )
+        .await;
+    let ids = || async {
+        let body: serde_json::Value = app.get("/api/events/upcoming").await.json().await.unwrap();
+        body["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["id"].as_i64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids().await, [id]);
+    assert_eq!(ids().await, [id], "from memory now");
+    while jiff::Timestamp::now() <= ends {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(
+        ids().await.is_empty(),
+        "an ended event is no longer upcoming"
     );
 }

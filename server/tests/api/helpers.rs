@@ -1,4 +1,6 @@
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use inlumine::configuration::{Secret, Settings};
@@ -36,7 +38,9 @@ pub struct TestApp {
     pub pool: AnyPool,
     pub data_dir: PathBuf,
     pub client: reqwest::Client,
-    _database: TestDatabase,
+    pub database_url: String,
+    /// The database this app created (and drops); `None` for a second server on another's.
+    _database: Option<TestDatabase>,
 }
 
 /// A fresh, empty database of one engine (SQLite in `data_dir`), removed again on drop.
@@ -94,13 +98,61 @@ impl TestDatabase {
     }
 }
 
+/// For the concurrency tests that fire dozens of writes from one address and buyer: their
+/// subject is locking, not the abuse limits (tested with the real values in `abuse.rs`).
+pub fn generous_limits(settings: &mut Settings) {
+    let l = &mut settings.limits;
+    l.checkout_per_ip_per_hour = 1000;
+    l.unpaid_holds_per_email = 1000;
+    l.coupon_checks_per_ip_per_hour = 1000;
+    l.intro_calls_per_ip_per_hour = 1000;
+    l.intro_calls_per_email_per_hour = 1000;
+    l.webinar_per_ip_per_hour = 1000;
+    l.webinar_per_email_per_hour = 1000;
+}
+
 pub async fn spawn_app(engine: Engine) -> TestApp {
     spawn_app_with(engine, |_| {}).await
 }
 
 pub async fn spawn_app_with(engine: Engine, configure: impl FnOnce(&mut Settings)) -> TestApp {
+    spawn_app_until(engine, configure, std::future::pending()).await
+}
+
+/// Like `spawn_app_with`, stopping (and draining) when `stop` completes.
+pub async fn spawn_app_until(
+    engine: Engine,
+    configure: impl FnOnce(&mut Settings),
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> TestApp {
     let database = TestDatabase::create(engine).await;
     let data_dir = database.data_dir.clone();
+    let url = database.url.clone();
+    start_server(Some(database), data_dir, url, engine, configure, stop).await
+}
+
+/// A second server on `first`'s PostgreSQL database, as when several run behind a load balancer.
+pub async fn spawn_second_server(first: &TestApp) -> TestApp {
+    let data_dir = std::env::temp_dir().join(format!("inlumine-test-{}", random_suffix()));
+    start_server(
+        None,
+        data_dir,
+        first.database_url.clone(),
+        Engine::Postgres,
+        |_| {},
+        std::future::pending(),
+    )
+    .await
+}
+
+async fn start_server(
+    database: Option<TestDatabase>,
+    data_dir: PathBuf,
+    postgres_url: String,
+    engine: Engine,
+    configure: impl FnOnce(&mut Settings),
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> TestApp {
     let mut settings = Settings {
         port: 0,
         data_dir: data_dir.clone(),
@@ -111,8 +163,12 @@ pub async fn spawn_app_with(engine: Engine, configure: impl FnOnce(&mut Settings
     settings.outbox.poll_interval_ms = 50;
     settings.outbox.base_backoff_ms = 50;
     settings.outbox.max_backoff_ms = 200;
+    // The tests keep site.json's https address in links while paying through the simulator.
+    settings.payments.allow_simulated_on_https = true;
+    // No daily snapshot per test; tests/api/backup.rs turns it on where it is the subject.
+    settings.backup.keep = 0;
     if let Engine::Postgres = engine {
-        settings.database_url = Secret::new(database.url.clone());
+        settings.database_url = Secret::new(postgres_url);
     }
     configure(&mut settings);
     let database_url = settings.database_url();
@@ -120,7 +176,7 @@ pub async fn spawn_app_with(engine: Engine, configure: impl FnOnce(&mut Settings
         .await
         .expect("the application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
-    tokio::spawn(app.run_until_stopped());
+    tokio::spawn(app.run_until(stop));
     let pool = db::connect(&database_url)
         .await
         .expect("test pool connects");
@@ -133,6 +189,7 @@ pub async fn spawn_app_with(engine: Engine, configure: impl FnOnce(&mut Settings
         pool,
         data_dir,
         client,
+        database_url,
         _database: database,
     }
 }
@@ -261,6 +318,12 @@ impl TestApp {
             .bearer_auth(token)
     }
 
+    /// Waits until the server has seen a write made outside it (by the test's own connection):
+    /// it reads the data versions every `live::POLL` (its own writes it sees at once).
+    pub async fn see_outside_write(&self) {
+        tokio::time::sleep(inlumine::live::POLL * 2).await;
+    }
+
     pub async fn insert_review(&self, name: &str, rating: i64, created_at: &str) {
         sqlx::query("INSERT INTO reviews (name, avatar_url, rating, text, created_at) VALUES ($1, NULL, $2, $3, $4)")
             .bind(name)
@@ -349,7 +412,8 @@ impl TestApp {
         self.mail_files()
             .iter()
             .map(|f| qp_decode(&std::fs::read_to_string(f).unwrap()))
-            .filter(|m| m.contains(&format!("To: {to}")))
+            // The `To:` header itself, not `Reply-To:` (the coach's contact mail names the visitor there).
+            .filter(|m| m.starts_with(&format!("To: {to}")) || m.contains(&format!("\nTo: {to}")))
             .collect()
     }
 
@@ -443,4 +507,64 @@ pub fn json_ld(html: &str) -> Vec<serde_json::Value> {
             serde_json::from_str(&rest[..rest.find("</script>").unwrap()]).unwrap()
         })
         .collect()
+}
+
+/// `inlumine` with the test database and nothing from config/server.toml.
+pub fn inlumine(database: &TestDatabase, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_inlumine"));
+    command
+        .args(args)
+        .env("INLUMINE_CONFIG", "/dev/null")
+        .env("DATA_DIR", &database.data_dir)
+        .env("DATABASE_URL", &database.url)
+        .env("SITE_CONFIG", manifest_dir().join("../config/site.json"))
+        .env("WEB_DIR", manifest_dir().join("tests/fixtures/site"))
+        .env("HOST", "127.0.0.1")
+        .env("PORT", "0")
+        // A local site: the simulated payment provider may run (it refuses an https address).
+        .env("PUBLIC_URL", "http://127.0.0.1")
+        .env("BACKUP_KEEP", "0")
+        .env("RUST_LOG", "warn");
+    command
+}
+
+/// A server process, killed on drop.
+pub struct Server {
+    pub child: Child,
+    pub address: String,
+}
+
+impl Server {
+    pub async fn start(database: &TestDatabase) -> Self {
+        Self::spawn(inlumine(database, &["serve"])).await
+    }
+
+    /// Starts `command` (an `inlumine serve`) and waits for its address.
+    pub async fn spawn(mut command: Command) -> Self {
+        command.stdout(Stdio::piped());
+        tokio::task::spawn_blocking(move || {
+            let mut child = command.spawn().expect("the server starts");
+            let stdout = child.stdout.take().unwrap();
+            let mut lines = BufReader::new(stdout).lines();
+            let address = loop {
+                let line = lines
+                    .next()
+                    .expect("the server prints its address")
+                    .unwrap();
+                if let Some(address) = line.strip_prefix("Listening on ") {
+                    break address.to_string();
+                }
+            };
+            Server { child, address }
+        })
+        .await
+        .unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }

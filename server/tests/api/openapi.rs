@@ -69,6 +69,40 @@ fn every_admin_operation_documents_the_token_and_its_refusals() {
     assert!(admin_operations > 30, "{admin_operations}");
 }
 
+#[test]
+fn every_operation_documents_what_the_extractors_and_limits_answer() {
+    let document: serde_json::Value = serde_json::from_str(&inlumine::openapi::document()).unwrap();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let responses = &operation["responses"];
+            let mut expected = vec!["500"];
+            if operation["requestBody"]["content"]["application/json"].is_object() {
+                expected.extend(["400", "413", "415", "422"]);
+            }
+            let parameters = operation["parameters"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            if parameters.iter().any(|p| p["in"] == "query") {
+                expected.push("422");
+            }
+            if parameters.iter().any(|p| p["in"] == "path") {
+                expected.push("404");
+            }
+            if !path.starts_with("/api/admin/") && method != "get" && !path.contains("/webhook/") {
+                expected.push("429");
+            }
+            for status in expected {
+                assert!(
+                    responses[status]["content"]["application/json"]["schema"]["$ref"]
+                        == "#/components/schemas/ErrorBody",
+                    "{method} {path} does not document {status}"
+                );
+            }
+        }
+    }
+}
+
 both_engines!(the_openapi_document_is_served_as_json);
 
 async fn the_openapi_document_is_served_as_json(engine: Engine) {

@@ -954,3 +954,80 @@ pub fn mollie_webhook_body(payment_id: &str) -> String {
         .append_pair("id", payment_id)
         .finish()
 }
+
+pub const PLATFORM_WEBHOOK_SECRET: &str = "platform-stub-secret";
+
+#[derive(Default)]
+struct PlatformState {
+    /// Deliveries refused with 503 before the stub accepts.
+    refuse_first: usize,
+    requests: Vec<Recorded>,
+    violations: Vec<String>,
+}
+
+/// The course platform's enrolment endpoint: checks the `X-InLumine-Signature` HMAC-SHA256 of
+/// every body, answers 503 to the first `refuse_first` deliveries (a platform that is down),
+/// then 200.
+#[derive(Clone)]
+pub struct PlatformStub {
+    pub url: String,
+    state: Arc<Mutex<PlatformState>>,
+}
+
+async fn platform_enrol(
+    State(state): State<Arc<Mutex<PlatformState>>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> StatusCode {
+    let mut s = state.lock().unwrap();
+    s.requests.push(Recorded {
+        method: Method::POST,
+        path: "/enrolments".into(),
+        headers: headers.clone(),
+        body: body.clone(),
+    });
+    let mut mac = Hmac::<Sha256>::new_from_slice(PLATFORM_WEBHOOK_SECRET.as_bytes()).unwrap();
+    mac.update(&body);
+    let expected = format!("sha256={}", hex::encode(mac.finalize().into_bytes()));
+    if header(&headers, "x-inlumine-signature") != expected {
+        s.violations.push(format!(
+            "bad signature {:?}",
+            header(&headers, "x-inlumine-signature")
+        ));
+        return StatusCode::UNAUTHORIZED;
+    }
+    if header(&headers, "content-type") != "application/json" {
+        s.violations.push("content-type is not JSON".into());
+        return StatusCode::UNSUPPORTED_MEDIA_TYPE;
+    }
+    if s.requests.len() <= s.refuse_first {
+        return StatusCode::SERVICE_UNAVAILABLE;
+    }
+    StatusCode::OK
+}
+
+impl PlatformStub {
+    pub async fn start(refuse_first: usize) -> Self {
+        let state = Arc::new(Mutex::new(PlatformState {
+            refuse_first,
+            ..PlatformState::default()
+        }));
+        let router = Router::new()
+            .route("/enrolments", post(platform_enrol))
+            .with_state(state.clone());
+        let base = serve(router).await;
+        Self {
+            url: format!("{base}/enrolments"),
+            state,
+        }
+    }
+
+    /// Every delivery received, refused ones included.
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.state.lock().unwrap().requests.clone()
+    }
+
+    pub fn violations(&self) -> Vec<String> {
+        self.state.lock().unwrap().violations.clone()
+    }
+}

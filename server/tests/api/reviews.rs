@@ -1,9 +1,107 @@
-use crate::helpers::{Engine, spawn_app};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::helpers::{Engine, TestApp, json_ld, spawn_app, spawn_second_server};
 
 both_engines!(
     reviews_are_empty_with_a_total_of_zero_on_a_fresh_database,
-    the_twelve_newest_reviews_are_returned_newest_first_with_the_total
+    the_twelve_newest_reviews_are_returned_newest_first_with_the_total,
+    a_review_added_in_the_admin_shows_at_once_and_within_a_second_on_another_server,
+    the_review_list_is_sent_compressed_with_an_etag_and_304_when_unchanged,
 );
+
+/// The review total of `/api/reviews` and the review count in the home page's raw HTML.
+async fn counts(app: &TestApp) -> (i64, i64) {
+    let list: Value = app.get("/api/reviews").await.json().await.unwrap();
+    let html = app.get("/").await.text().await.unwrap();
+    let business = &json_ld(&html)[0];
+    (
+        list["total"].as_i64().unwrap(),
+        business["aggregateRating"]["reviewCount"].as_i64().unwrap(),
+    )
+}
+
+async fn a_review_added_in_the_admin_shows_at_once_and_within_a_second_on_another_server(
+    engine: Engine,
+) {
+    let app = spawn_app(engine).await;
+    app.insert_review("Eerste", 5, "2025-01-01T10:00:00.000000Z")
+        .await;
+    let other = match engine {
+        Engine::Postgres => Some(spawn_second_server(&app).await),
+        Engine::Sqlite => None,
+    };
+    // Both servers have the answers in memory before the change.
+    assert_eq!(counts(&app).await, (1, 1));
+    if let Some(other) = &other {
+        assert_eq!(counts(other).await, (1, 1));
+    }
+
+    let token = app.admin_token().await;
+    let (status, _) = app
+        .admin_send(
+            &token,
+            reqwest::Method::POST,
+            "/api/admin/reviews",
+            Some(json!({"name": "Nieuw", "avatar_url": "", "rating": 5, "text": "Heel warm."})),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let written = Instant::now();
+    assert_eq!(counts(&app).await, (2, 2), "the writing server at once");
+    let list: Value = app.get("/api/reviews").await.json().await.unwrap();
+    assert_eq!(list["reviews"][0]["name"], "Nieuw");
+
+    if let Some(other) = other {
+        loop {
+            if counts(&other).await == (2, 2) {
+                break;
+            }
+            assert!(
+                written.elapsed() < Duration::from_secs(1),
+                "the other server still shows the old counts after a second"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+async fn the_review_list_is_sent_compressed_with_an_etag_and_304_when_unchanged(engine: Engine) {
+    let app = spawn_app(engine).await;
+    for i in 1..=9 {
+        app.insert_review(
+            &format!("Klant {i}"),
+            5,
+            &format!("2025-03-0{i}T10:00:00.000000Z"),
+        )
+        .await;
+    }
+    let get = |etag: Option<String>| {
+        let mut req = app
+            .client
+            .get(app.url("/api/reviews"))
+            .header("accept-encoding", "gzip");
+        if let Some(etag) = etag {
+            req = req.header("if-none-match", etag);
+        }
+        req.send()
+    };
+    let res = get(None).await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-encoding"], "gzip");
+    assert_eq!(res.headers()["vary"], "Accept-Encoding");
+    let etag = res.headers()["etag"].to_str().unwrap().to_string();
+    let res = get(Some(etag.clone())).await.unwrap();
+    assert_eq!(res.status(), 304);
+
+    app.insert_review("Later", 4, "2025-04-01T10:00:00.000000Z")
+        .await;
+    app.see_outside_write().await;
+    let res = get(Some(etag.clone())).await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_ne!(res.headers()["etag"].to_str().unwrap(), etag);
+}
 
 async fn reviews_are_empty_with_a_total_of_zero_on_a_fresh_database(engine: Engine) {
     let app = spawn_app(engine).await;

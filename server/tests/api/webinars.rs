@@ -2,7 +2,7 @@ use jiff::{SignedDuration, Timestamp};
 use serde_json::{Value, json};
 use sqlx::Row;
 
-use crate::helpers::{Engine, TestApp, attachment, spawn_app};
+use crate::helpers::{Engine, TestApp, attachment, generous_limits, spawn_app, spawn_app_with};
 
 both_engines!(
     a_free_registration_is_a_ticket_that_takes_a_seat_and_mails_the_join_link,
@@ -78,7 +78,7 @@ async fn a_free_registration_is_a_ticket_that_takes_a_seat_and_mails_the_join_li
 }
 
 async fn registering_twice_with_one_address_takes_one_seat(engine: Engine) {
-    let app = spawn_app(engine).await;
+    let app = spawn_app_with(engine, generous_limits).await;
     let id = app.insert_webinar(in_days(5), 40, 0, "published").await;
     assert_eq!(register(&app, id, "An", "an@example.be").await.0, 200);
     let (status, again) = register(&app, id, "An", " AN@Example.be ").await;
@@ -155,7 +155,7 @@ async fn capacity_holds_under_twenty_concurrent_registrations(engine: Engine) {
 }
 
 async fn paid_past_cancelled_and_unknown_webinars_refuse_free_registration(engine: Engine) {
-    let app = spawn_app(engine).await;
+    let app = spawn_app_with(engine, generous_limits).await;
     let paid = app.insert_webinar(in_days(5), 40, 1500, "published").await;
     let past = app.insert_webinar(in_days(-2), 40, 0, "published").await;
     let cancelled = app.insert_webinar(in_days(5), 40, 0, "cancelled").await;

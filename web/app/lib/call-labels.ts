@@ -2,13 +2,21 @@
 import { site } from "@/config/site";
 import type { CallMode } from "@/lib/api-types";
 
-export const CALL_MODES: { value: CallMode; label: string; hint: string }[] = [
-  { value: "phone", label: "Telefonisch", hint: "We bellen je op het afgesproken moment." },
-  { value: "video", label: "Via video", hint: "Je krijgt vooraf een link voor het videogesprek." },
+// The in-person hint names the address, a live detail: the booking form renders it (`<Live>`).
+export const CALL_MODES: { value: CallMode; label: string; hint?: string }[] = [
+  {
+    value: "phone",
+    label: "Telefonisch",
+    hint: "We bellen je op het afgesproken moment.",
+  },
+  {
+    value: "video",
+    label: "Via video",
+    hint: "Je krijgt vooraf een link voor het videogesprek.",
+  },
   {
     value: "in_person",
     label: `In ${site.contact.city}`,
-    hint: `In de praktijk, ${site.contact.street}, ${site.contact.postalCode} ${site.contact.city}.`,
   },
 ];
 
@@ -16,4 +24,12 @@ export function callModeLabel(mode: string): string {
   return CALL_MODES.find((m) => m.value === mode)?.label ?? mode;
 }
 
-export const WEEKDAYS = ["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"] as const;
+export const WEEKDAYS = [
+  "maandag",
+  "dinsdag",
+  "woensdag",
+  "donderdag",
+  "vrijdag",
+  "zaterdag",
+  "zondag",
+] as const;

@@ -7,7 +7,15 @@ describe("parseCheckoutParams", () => {
       product: "vertelavond",
       eventId: 12,
       quantity: 2,
+      offer: null,
     });
+  });
+
+  it("reads a waiting-list offer token and drops anything else", () => {
+    const token = "Ab3_-x".repeat(7);
+    expect(parseCheckoutParams(new URLSearchParams(`product=vertelavond&event=12&offer=${token}`)).offer).toBe(token);
+    expect(parseCheckoutParams(new URLSearchParams("product=vertelavond&offer=kort")).offer).toBeNull();
+    expect(parseCheckoutParams(new URLSearchParams("product=vertelavond&offer=%3Cscript%3E".repeat(3))).offer).toBeNull();
   });
 
   it("drops what is not a slug or a positive whole number", () => {
@@ -15,11 +23,13 @@ describe("parseCheckoutParams", () => {
       product: null,
       eventId: null,
       quantity: null,
+      offer: null,
     });
     expect(parseCheckoutParams(new URLSearchParams("event=0&qty=abc"))).toEqual({
       product: null,
       eventId: null,
       quantity: null,
+      offer: null,
     });
   });
 });
@@ -39,6 +49,7 @@ describe("checkoutHref", () => {
       product: "zelfbeeld-ommekeer",
       eventId: 9,
       quantity: 3,
+      offer: null,
     });
   });
 });

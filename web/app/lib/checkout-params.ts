@@ -1,12 +1,15 @@
-// The checkout's query string: /checkout?product=slug[&event=id][&qty=n].
+// The checkout's query string: /checkout?product=slug[&event=id][&qty=n][&offer=token].
 
 export interface CheckoutParams {
   product: string | null;
   eventId: number | null;
   quantity: number | null;
+  /** The token of a waiting-list offer link: one seat held for this visitor. */
+  offer: string | null;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
 function positiveInt(value: string | null): number | null {
   if (value === null || !/^\d{1,9}$/.test(value.trim())) return null;
@@ -20,6 +23,7 @@ export function parseCheckoutParams(search: URLSearchParams): CheckoutParams {
     product: SLUG.test(product) ? product : null,
     eventId: positiveInt(search.get("event")),
     quantity: positiveInt(search.get("qty")),
+    offer: TOKEN.test(search.get("offer")?.trim() ?? "") ? (search.get("offer")?.trim() ?? null) : null,
   };
 }
 

@@ -1,7 +1,14 @@
 // Page head for every route: title, description, canonical, Open Graph,
 // Twitter card and JSON-LD. Everything here ends up in the prerendered HTML.
 import type { MetaDescriptor } from "react-router";
+import { savedText, seoKey } from "@/config/page-texts";
 import { absoluteUrl, getCourse, site, socialLinks, type Course } from "@/config/site";
+import { pagePhotos, type ShareImage } from "@/config/page-photos";
+
+/** The share image the coach chose (as the server writes it into the head), else the default. */
+function shareImage(): ShareImage {
+  return pagePhotos.share ?? { url: absoluteUrl(site.shareImage), width: 1200, height: 630 };
+}
 
 export interface Breadcrumb {
   name: string;
@@ -38,7 +45,7 @@ export function organizationJsonLd(): JsonLd {
     description: site.description,
     url: absoluteUrl("/"),
     logo: absoluteUrl(site.logo),
-    image: absoluteUrl(site.shareImage),
+    image: shareImage().url,
     email: site.contact.email,
     telephone: site.contact.phone,
     sameAs: socialLinks.map((s) => s.href),
@@ -119,10 +126,11 @@ export function courseJsonLd(courseOrSlug: Course | string): JsonLd {
 }
 
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
-  const title = pageTitle(input.title);
-  const description = input.description ?? site.description;
+  // The coach's SEO title and description (Beheer > Pagina's) win; the server puts the same in the HTML.
+  const title = savedText(seoKey(input.path, "title")) ?? pageTitle(input.title);
+  const description = savedText(seoKey(input.path, "description")) ?? input.description ?? site.description;
   const url = absoluteUrl(input.path);
-  const image = absoluteUrl(site.shareImage);
+  const image = shareImage();
 
   const tags: MetaDescriptor[] = [{ title }, { name: "description", content: description }];
 
@@ -139,13 +147,13 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:image", content: image },
-    { property: "og:image:width", content: "1200" },
-    { property: "og:image:height", content: "630" },
+    { property: "og:image", content: image.url },
+    { property: "og:image:width", content: String(image.width) },
+    { property: "og:image:height", content: String(image.height) },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
+    { name: "twitter:image", content: image.url },
     { "script:ld+json": organizationJsonLd() },
   );
   if (input.robots) tags.push({ name: "robots", content: input.robots });

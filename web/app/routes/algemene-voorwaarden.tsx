@@ -1,10 +1,13 @@
 import { Link } from "react-router";
+import { Live } from "@/components/ui/live";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { getCourse, site } from "@/config/site";
+import { getCourse, site, liveHref } from "@/config/site";
 import { pageMeta } from "@/lib/seo";
 
-const crumbs = [{ name: "Algemene voorwaarden", path: "/algemene-voorwaarden" }];
+const crumbs = [
+  { name: "Algemene voorwaarden", path: "/algemene-voorwaarden" },
+];
 
 export function meta() {
   return pageMeta({
@@ -23,93 +26,132 @@ export default function AlgemeneVoorwaarden() {
         title="Algemene voorwaarden"
         breadcrumbs={crumbs}
         intro={
-          <p>Duidelijke afspraken maken goede vrienden. Deze voorwaarden gelden voor alle bestellingen en boekingen.</p>
+          <p>
+            Duidelijke afspraken maken goede vrienden. Deze voorwaarden gelden
+            voor alle bestellingen en boekingen.
+          </p>
         }
       />
       <Section>
         <div className="prose-page max-w-3xl text-ink-soft">
           <h2>1. Wie zijn we?</h2>
           <p>
-            {site.brand}, {contact.street}, {contact.postalCode} {contact.city}, België, ondernemingsnummer{" "}
-            {contact.vatNumber}, e-mail <a href={`mailto:${contact.email}`}>{contact.email}</a>.
+            {site.brand}, <Live field="street" />, <Live field="postalCode" />{" "}
+            {contact.city}, België, ondernemingsnummer{" "}
+            <Live field="vatNumber" />, e-mail{" "}
+            <a href={liveHref("email")} data-live-href="email">
+              <Live field="email" />
+            </a>
+            .
           </p>
 
           <h2>2. Toepassing</h2>
           <p>
-            Deze voorwaarden gelden voor elke bestelling van online cursussen, tickets voor vertelavonden, deelname aan
-            {getCourse("zelfbeeld-ommekeer").name} en andere meerdaagse cursussen, webinars en coachingsessies. Door te
-            bestellen aanvaard je ze.
+            Deze voorwaarden gelden voor elke bestelling van online cursussen,
+            tickets voor vertelavonden, deelname aan
+            {getCourse("zelfbeeld-ommekeer").name} en andere meerdaagse
+            cursussen, webinars en coachingsessies. Door te bestellen aanvaard
+            je ze.
           </p>
 
           <h2>3. Prijzen en betaling</h2>
           <p>
-            Alle prijzen zijn in euro en inclusief btw. De prijs die je ziet bij je bestelling is de prijs die je
-            betaalt. Je bestelling is definitief zodra de betaling ontvangen is; je krijgt dan een bevestiging per
-            e-mail.
+            Alle prijzen zijn in euro en inclusief btw. De prijs die je ziet bij
+            je bestelling is de prijs die je betaalt. Je bestelling is
+            definitief zodra de betaling ontvangen is; je krijgt dan een
+            bevestiging per e-mail.
           </p>
 
           <h2>4. Herroepingsrecht</h2>
           <p>
-            Als consument heb je het recht om binnen 14 kalenderdagen zonder opgave van reden af te zien van je aankoop.
-            Die termijn loopt vanaf de dag na het sluiten van de overeenkomst. Laat het ons weten via{" "}
-            <a href={`mailto:${contact.email}`}>{contact.email}</a>; we betalen je binnen 14 dagen terug.
+            Als consument heb je het recht om binnen 14 kalenderdagen zonder
+            opgave van reden af te zien van je aankoop. Die termijn loopt vanaf
+            de dag na het sluiten van de overeenkomst. Laat het ons weten via{" "}
+            <a href={liveHref("email")} data-live-href="email">
+              <Live field="email" />
+            </a>
+            ; we betalen je binnen 14 dagen terug.
           </p>
           <p>
-            <strong>Uitzondering voor digitale inhoud.</strong> Voor online cursussen vervalt het herroepingsrecht zodra
-            je toegang krijgt tot de inhoud, als je uitdrukkelijk hebt ingestemd met de onmiddellijke levering en hebt
-            erkend dat je daardoor je herroepingsrecht verliest.
+            <strong>Uitzondering voor digitale inhoud.</strong> Voor online
+            cursussen vervalt het herroepingsrecht zodra je toegang krijgt tot
+            de inhoud, als je uitdrukkelijk hebt ingestemd met de onmiddellijke
+            levering en hebt erkend dat je daardoor je herroepingsrecht
+            verliest.
           </p>
           <p>
-            <strong>Evenementen op een vaste datum.</strong> Voor tickets en deelname aan activiteiten op een bepaalde
-            datum (vertelavonden, driedaagsen) geldt wettelijk geen herroepingsrecht. Daarvoor gelden de
-            annuleringsvoorwaarden hieronder.
+            <strong>Evenementen op een vaste datum.</strong> Voor tickets en
+            deelname aan activiteiten op een bepaalde datum (vertelavonden,
+            driedaagsen) geldt wettelijk geen herroepingsrecht. Daarvoor gelden
+            de annuleringsvoorwaarden hieronder.
           </p>
 
           <h2>5. Annuleren</h2>
           <h3>Vertelavonden en webinars</h3>
           <ul>
-            <li>Tot 7 dagen vooraf: kosteloos annuleren, je krijgt het volledige bedrag terug.</li>
-            <li>Later: geen terugbetaling, maar je mag je ticket altijd doorgeven aan iemand anders.</li>
+            <li>
+              Tot 7 dagen vooraf: kosteloos annuleren, je krijgt het volledige
+              bedrag terug.
+            </li>
+            <li>
+              Later: geen terugbetaling, maar je mag je ticket altijd doorgeven
+              aan iemand anders.
+            </li>
           </ul>
-          <h3>{getCourse("zelfbeeld-ommekeer").name} en andere meerdaagse cursussen</h3>
+          <h3>
+            {getCourse("zelfbeeld-ommekeer").name} en andere meerdaagse
+            cursussen
+          </h3>
           <ul>
             <li>Tot 30 dagen voor de start: kosteloos annuleren.</li>
-            <li>Van 30 tot 14 dagen voor de start: 50% van de prijs blijft verschuldigd.</li>
-            <li>Minder dan 14 dagen voor de start: de volledige prijs blijft verschuldigd.</li>
             <li>
-              Je mag altijd kosteloos iemand anders in jouw plaats laten deelnemen, of overstappen naar een latere reeks
-              zolang er plaats is.
+              Van 30 tot 14 dagen voor de start: 50% van de prijs blijft
+              verschuldigd.
+            </li>
+            <li>
+              Minder dan 14 dagen voor de start: de volledige prijs blijft
+              verschuldigd.
+            </li>
+            <li>
+              Je mag altijd kosteloos iemand anders in jouw plaats laten
+              deelnemen, of overstappen naar een latere reeks zolang er plaats
+              is.
             </li>
           </ul>
           <h3>Als wij moeten annuleren</h3>
           <p>
-            Gaat een activiteit door overmacht of te weinig inschrijvingen niet door, dan kies je zelf: een nieuwe datum
-            of een volledige terugbetaling.
+            Gaat een activiteit door overmacht of te weinig inschrijvingen niet
+            door, dan kies je zelf: een nieuwe datum of een volledige
+            terugbetaling.
           </p>
 
           <h2>6. Coaching en verantwoordelijkheid</h2>
           <p>
-            Coaching is geen vervanging voor medische of psychologische behandeling. We doen ons uiterste best, maar je
-            blijft zelf verantwoordelijk voor je keuzes. Onze aansprakelijkheid is beperkt tot het bedrag dat je voor de
-            betrokken dienst betaalde.
+            Coaching is geen vervanging voor medische of psychologische
+            behandeling. We doen ons uiterste best, maar je blijft zelf
+            verantwoordelijk voor je keuzes. Onze aansprakelijkheid is beperkt
+            tot het bedrag dat je voor de betrokken dienst betaalde.
           </p>
 
           <h2>7. Intellectuele eigendom</h2>
           <p>
-            Cursusmateriaal, video’s en werkboeken zijn enkel bedoeld voor persoonlijk gebruik en mogen niet gedeeld of
-            verspreid worden.
+            Cursusmateriaal, video’s en werkboeken zijn enkel bedoeld voor
+            persoonlijk gebruik en mogen niet gedeeld of verspreid worden.
           </p>
 
           <h2>8. Privacy</h2>
           <p>
-            Hoe we met je gegevens omgaan, lees je in onze <Link to="/privacy">privacyverklaring</Link>.
+            Hoe we met je gegevens omgaan, lees je in onze{" "}
+            <Link to="/privacy">privacyverklaring</Link>.
           </p>
 
           <h2>9. Klachten, toepasselijk recht en bevoegde rechtbank</h2>
           <p>
-            Heb je een klacht? Laat het ons eerst weten, dan zoeken we samen een oplossing. Lukt dat niet, dan kan je
-            terecht bij de Consumentenombudsdienst. Op deze voorwaarden is het Belgisch recht van toepassing. Bij
-            geschillen zijn de rechtbanken van {contact.city} bevoegd, onverminderd de wettelijke rechten van
+            Heb je een klacht? Laat het ons eerst weten, dan zoeken we samen een
+            oplossing. Lukt dat niet, dan kan je terecht bij de
+            Consumentenombudsdienst. Op deze voorwaarden is het Belgisch recht
+            van toepassing. Bij geschillen zijn de rechtbanken van{" "}
+            {contact.city} bevoegd, onverminderd de wettelijke rechten van
             consumenten.
           </p>
         </div>

@@ -1,3 +1,4 @@
+import { Block } from "@/components/ui/block";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
@@ -36,21 +37,21 @@ export default function BegrijpJezelf() {
   return (
     <>
       <PageHero
-        eyebrow="Stap 2"
-        title="Begrijp jezelf"
+        eyebrow={<Block name="begrijp-jezelf.eyebrow">Stap 2</Block>}
+        title={<Block name="begrijp-jezelf.title">Begrijp jezelf</Block>}
         breadcrumbs={crumbs}
         intro={
-          <p>
+          <Block name="begrijp-jezelf.intro" as="p">
             Als je weet waar je staat, komt de vraag: waarom? Waarom reageer je zoals je reageert, waarom ben je zo
             streng voor jezelf? In deze stap leer je je eigen binnenwereld kennen, met nieuwsgierigheid in plaats van
             oordeel.
-          </p>
+          </Block>
         }
       />
 
       <Section id="cursus" title={course.name}>
         <div className="grid gap-10 lg:grid-cols-[1.3fr_0.7fr]">
-          <div className="prose-page text-lg text-ink-soft">
+          <Block name="begrijp-jezelf.course.text" as="div" rich className="prose-page text-lg text-ink-soft">
             <p>{course.description}</p>
             <p>
               Elke stap bestaat uit korte video’s, een paar reflectievragen en een kleine oefening voor in je dagelijkse
@@ -62,7 +63,7 @@ export default function BegrijpJezelf() {
                 <li key={s}>{s}</li>
               ))}
             </ol>
-          </div>
+          </Block>
           <LiveCourseOffer
             course={course}
             features={["Zeven online modules", "Levenslang toegang op het platform", "Werkboek om te downloaden"]}
@@ -71,7 +72,11 @@ export default function BegrijpJezelf() {
         </div>
       </Section>
 
-      <Section id="verder-verdiepen" tone="deep" title="Nog meer manieren om jezelf te begrijpen">
+      <Section
+        id="verder-verdiepen"
+        tone="deep"
+        title={<Block name="begrijp-jezelf.more.title">Nog meer manieren om jezelf te begrijpen</Block>}
+      >
         <ul className="grid gap-6 md:grid-cols-2">
           <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
             <h3 className="text-2xl">{spiegel.name}</h3>
@@ -85,12 +90,12 @@ export default function BegrijpJezelf() {
           </li>
           <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
             <h3 className="text-2xl">Vertelavond</h3>
-            <p className="mt-2 flex-1 text-ink-soft">
+            <Block name="begrijp-jezelf.vertelavond.text" as="p" className="mt-2 flex-1 text-ink-soft">
               Een avond in {site.contact.city} waarop verhalen centraal staan. Je luistert, herkent en voelt dat je niet
               alleen bent.
-            </p>
+            </Block>
             <ButtonLink to="/begrijp-jezelf/vertelavond" variant="secondary" className="mt-5 self-start">
-              Bekijk de vertelavond
+              <Block name="begrijp-jezelf.vertelavond.button">Bekijk de vertelavond</Block>
             </ButtonLink>
           </li>
         </ul>

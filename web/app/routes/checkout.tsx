@@ -28,7 +28,12 @@ export default function Checkout() {
         breadcrumbs={crumbs}
         intro={<p>Vul je gegevens in, kijk je bestelling na en ga verder naar de betaling.</p>}
       />
-      <Section>{hydrated ? <CheckoutPage leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>} /> : <EventsLoading />}</Section>
+      <Section>
+        {/* A screen high in both states, so the footer does not jump when the form replaces the spinner. */}
+        <div className="min-h-svh">
+          {hydrated ? <CheckoutPage leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>} /> : <EventsLoading />}
+        </div>
+      </Section>
     </>
   );
 }

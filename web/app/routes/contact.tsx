@@ -1,8 +1,10 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Block } from "@/components/ui/block";
+import { Mail, MapPin, Phone } from "@/components/ui/icons";
 import { ExternalLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { mapsUrl, site, telHref } from "@/config/site";
+import { Live } from "@/components/ui/live";
+import { liveHref, site } from "@/config/site";
 import { ContactForm } from "@/features/contact/components/contact-form";
 import { pageMeta } from "@/lib/seo";
 
@@ -19,25 +21,36 @@ export function meta() {
 
 export default function Contact() {
   const { contact } = site;
-  const card = "flex items-start gap-4 rounded-2xl border border-sand bg-paper p-6";
+  const card =
+    "flex items-start gap-4 rounded-2xl border border-sand bg-paper p-6";
   return (
     <>
       <PageHero
-        title="Contact"
+        title={<Block name="contact.title">Contact</Block>}
         breadcrumbs={crumbs}
         intro={
-          <p>Heb je een vraag, of wil je gewoon even aftoetsen of coaching iets voor jou is? Ik hoor graag van je.</p>
+          <Block name="contact.intro" as="p">
+            Heb je een vraag, of wil je gewoon even aftoetsen of coaching iets
+            voor jou is? Ik hoor graag van je.
+          </Block>
         }
       />
-      <Section id="gegevens" title="Zo bereik je mij">
+      <Section
+        id="gegevens"
+        title={<Block name="contact.details.title">Zo bereik je mij</Block>}
+      >
         <div className="grid gap-10 lg:grid-cols-2">
           <ul className="space-y-4">
             <li className={card}>
               <Mail aria-hidden="true" className="mt-1 h-6 w-6 text-teal" />
               <div>
                 <h3 className="text-lg">E-mail</h3>
-                <a href={`mailto:${contact.email}`} className="text-link text-lg">
-                  {contact.email}
+                <a
+                  href={liveHref("email")}
+                  data-live-href="email"
+                  className="text-link text-lg"
+                >
+                  <Live field="email" />
                 </a>
               </div>
             </li>
@@ -45,8 +58,12 @@ export default function Contact() {
               <Phone aria-hidden="true" className="mt-1 h-6 w-6 text-teal" />
               <div>
                 <h3 className="text-lg">Telefoon</h3>
-                <a href={telHref(contact.phone)} className="text-link text-lg">
-                  {contact.phone}
+                <a
+                  href={liveHref("phone")}
+                  data-live-href="phone"
+                  className="text-link text-lg"
+                >
+                  <Live field="phone" />
                 </a>
               </div>
             </li>
@@ -57,11 +74,15 @@ export default function Contact() {
                 <address className="not-italic text-lg text-ink-soft">
                   {site.brand}
                   <br />
-                  {contact.street}
+                  <Live field="street" />
                   <br />
-                  {contact.postalCode} {contact.city}
+                  <Live field="postalCode" /> {contact.city}
                 </address>
-                <ExternalLink href={mapsUrl()} className="text-link mt-2 inline-block">
+                <ExternalLink
+                  href={liveHref("mapsUrl")}
+                  data-live-href="mapsUrl"
+                  className="text-link mt-2 inline-block"
+                >
                   Bekijk op de kaart
                 </ExternalLink>
               </div>
@@ -69,13 +90,19 @@ export default function Contact() {
           </ul>
           <div className="space-y-6">
             <div className="relative rounded-2xl border border-sand bg-paper p-6">
-              <h3 className="text-2xl">Stuur me een bericht</h3>
-              <p className="mt-1 text-ink-soft">Ik antwoord meestal binnen twee werkdagen.</p>
+              <Block name="contact.form.title" as="h3" className="text-2xl">
+                Stuur me een bericht
+              </Block>
+              <Block name="contact.form.intro" as="p" className="mt-1 text-ink-soft">
+                Ik antwoord meestal binnen twee werkdagen.
+              </Block>
               <div className="mt-5">
                 <ContactForm />
               </div>
             </div>
-            <p className="text-ink-soft">Ondernemingsnummer: {contact.vatNumber}</p>
+            <p className="text-ink-soft">
+              Ondernemingsnummer: <Live field="vatNumber" />
+            </p>
           </div>
         </div>
       </Section>

@@ -1,4 +1,4 @@
-import { MapPin, Phone, Video } from "lucide-react";
+import { MapPin, Phone, Video } from "@/components/ui/icons";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";

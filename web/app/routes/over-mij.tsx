@@ -1,5 +1,7 @@
+import { Block } from "@/components/ui/block";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
+import { PagePhoto, PHOTO_SIZES } from "@/components/ui/page-photo";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";
 import { pageMeta } from "@/lib/seo";
@@ -25,18 +27,24 @@ export default function OverMij() {
   const { coach } = site;
   return (
     <>
-      <PageHero eyebrow={coach.role} title="Over mij" breadcrumbs={crumbs} />
+      <PageHero
+        eyebrow={coach.role}
+        title={<Block name="over-mij.title">Over mij</Block>}
+        breadcrumbs={crumbs}
+      />
       <Section id="verhaal">
         <div className="grid items-start gap-10 md:grid-cols-[0.8fr_1.2fr]">
-          <img
-            src={coach.photo}
-            alt={`Portret van ${coach.name}`}
-            width={480}
-            height={560}
-            className="mx-auto w-full max-w-sm rounded-3xl shadow-md"
-          />
+          <PagePhoto slot="portrait" sizes={PHOTO_SIZES} imgClassName="mx-auto w-full max-w-sm rounded-3xl shadow-md">
+            <img
+              src={coach.photo}
+              alt={`Portret van ${coach.name}`}
+              width={480}
+              height={560}
+              className="mx-auto w-full max-w-sm rounded-3xl shadow-md"
+            />
+          </PagePhoto>
           <div>
-            <div className="prose-page text-lg text-ink-soft">
+            <Block name="over-mij.story" as="div" rich className="prose-page text-lg text-ink-soft">
               <h2 className="!mt-0">Hallo, ik ben {coach.name}</h2>
               <p>
                 Jarenlang was ik vooral goed in het tevreden houden van anderen. Ik deed wat er verwacht werd, en deed
@@ -58,11 +66,13 @@ export default function OverMij() {
                   </li>
                 ))}
               </ul>
-            </div>
+            </Block>
             <div className="mt-8 flex flex-wrap gap-4">
-              <ButtonLink to="/gratis-kennismakingsgesprek">Plan een gratis gesprek</ButtonLink>
+              <ButtonLink to="/gratis-kennismakingsgesprek">
+                <Block name="over-mij.button">Plan een gratis gesprek</Block>
+              </ButtonLink>
               <ButtonLink to="/contact" variant="secondary">
-                Neem contact op
+                <Block name="over-mij.button-contact">Neem contact op</Block>
               </ButtonLink>
             </div>
           </div>

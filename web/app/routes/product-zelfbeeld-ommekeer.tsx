@@ -1,7 +1,7 @@
 import { Notice } from "@/components/ui/notice";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { getCourse, site } from "@/config/site";
+import { getCourse, site, liveHref } from "@/config/site";
 import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
 import { courseJsonLd, pageMeta } from "@/lib/seo";
 
@@ -36,7 +36,12 @@ export default function ProductZelfbeeldOmmekeer() {
   ];
   return (
     <>
-      <PageHero eyebrow="Deelnemen" title={course.name} breadcrumbs={crumbs()} intro={<p>{course.description}</p>} />
+      <PageHero
+        eyebrow="Deelnemen"
+        title={course.name}
+        breadcrumbs={crumbs()}
+        intro={<p>{course.description}</p>}
+      />
       <Section id="inbegrepen" title="Wat is inbegrepen">
         <div className="grid gap-10 lg:grid-cols-[1.2fr_0.8fr]">
           <div>
@@ -53,13 +58,20 @@ export default function ProductZelfbeeldOmmekeer() {
             <div className="mt-10">
               <Notice title="Zo boek je je plaats" tone="gold">
                 <ol className="list-decimal space-y-1 pl-5">
-                  <li>Kies de reeks van {course.durationDays} dagen die voor jou past.</li>
+                  <li>
+                    Kies de reeks van {course.durationDays} dagen die voor jou
+                    past.
+                  </li>
                   <li>Vul je gegevens in en betaal veilig online.</li>
                   <li>Je krijgt meteen een bevestiging per e-mail.</li>
                 </ol>
                 <p className="mt-3">
                   Liever eerst een vraag stellen?{" "}
-                  <a href={`mailto:${site.contact.email}`} className="text-link">
+                  <a
+                    href={liveHref("email")}
+                    data-live-href="email"
+                    className="text-link"
+                  >
                     Mail ons
                   </a>
                   .
@@ -70,7 +82,10 @@ export default function ProductZelfbeeldOmmekeer() {
           <LiveCourseOffer
             course={course}
             showNextDate
-            action={{ label: "Kies je datum", to: "/zelfbeeld-ommekeer-booking" }}
+            action={{
+              label: "Kies je datum",
+              to: "/zelfbeeld-ommekeer-booking",
+            }}
           />
         </div>
       </Section>

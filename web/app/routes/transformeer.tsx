@@ -1,3 +1,4 @@
+import { Block } from "@/components/ui/block";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
@@ -21,18 +22,18 @@ export default function Transformeer() {
   return (
     <>
       <PageHero
-        eyebrow="Stap 3"
-        title="Transformeer"
+        eyebrow={<Block name="transformeer.eyebrow">Stap 3</Block>}
+        title={<Block name="transformeer.title">Transformeer</Block>}
         breadcrumbs={crumbs}
         intro={
-          <p>
+          <Block name="transformeer.intro" as="p">
             Inzicht is waardevol, maar pas als je het in je leven brengt, verandert er echt iets. In deze stap laat je
             oude overtuigingen los en bouw je aan een zelfbeeld dat bij je past.
-          </p>
+          </Block>
         }
       />
-      <Section id="wat-verandert" title="Wat er kan veranderen">
-        <div className="prose-page max-w-3xl text-lg text-ink-soft">
+      <Section id="wat-verandert" title={<Block name="transformeer.change.title">Wat er kan veranderen</Block>}>
+        <Block name="transformeer.change.text" as="div" rich className="prose-page max-w-3xl text-lg text-ink-soft">
           <p>
             Misschien wil je stoppen met pleasen. Of durven kiezen voor jezelf zonder schuldgevoel. Of eindelijk geloven
             dat je goed genoeg bent, ook als het niet perfect gaat. Transformatie betekent niet dat je iemand anders
@@ -42,9 +43,9 @@ export default function Transformeer() {
             We werken met wat je in de vorige stappen ontdekte, en zetten het om in nieuwe keuzes, nieuwe gewoonten en
             een nieuw verhaal over wie je bent.
           </p>
-        </div>
+        </Block>
       </Section>
-      <Section id="aanbod" tone="deep" title="Zo ga je aan de slag">
+      <Section id="aanbod" tone="deep" title={<Block name="transformeer.offer.title">Zo ga je aan de slag</Block>}>
         <ul className="grid gap-6 md:grid-cols-2">
           <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
             <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">
@@ -62,12 +63,12 @@ export default function Transformeer() {
           <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
             <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">Online</p>
             <h3 className="mt-1 text-2xl">Webinar-reeks</h3>
-            <p className="mt-2 flex-1 text-ink-soft">
+            <Block name="transformeer.webinars.text" as="p" className="mt-2 flex-1 text-ink-soft">
               Live online sessies waarin we telkens één thema uitdiepen, met concrete oefeningen om mee aan de slag te
               gaan.
-            </p>
+            </Block>
             <ButtonLink to="/transformeer/webinar-reeks" variant="secondary" className="mt-5 self-start">
-              Bekijk de webinar-reeks
+              <Block name="transformeer.webinars.button">Bekijk de webinar-reeks</Block>
             </ButtonLink>
           </li>
         </ul>

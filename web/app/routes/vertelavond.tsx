@@ -1,9 +1,11 @@
+import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
 import { LeaveEmail } from "@/features/newsletter/components/leave-email";
 import { ProductDates } from "@/features/products/components/product-dates";
+import { WaitlistForm } from "@/features/waitlist/components/waitlist-form";
 import { pageMeta } from "@/lib/seo";
 
 // Rendered at /begrijp-jezelf/vertelavond and /vertelavond; one canonical URL.
@@ -25,20 +27,23 @@ export default function Vertelavond() {
   return (
     <>
       <PageHero
-        eyebrow="Begrijp jezelf"
-        title="Vertelavond"
+        eyebrow={<Block name="vertelavond.eyebrow">Begrijp jezelf</Block>}
+        title={<Block name="vertelavond.title">Vertelavond</Block>}
         breadcrumbs={crumbs}
         intro={
-          <p>
+          <Block name="vertelavond.intro" as="p">
             Soms begrijp je jezelf het best via het verhaal van een ander. Op een vertelavond luister je naar echte
             verhalen over thema’s als pleasen, slikken en loslaten, en ontdek je hoeveel herkenning er in zit.
-          </p>
+          </Block>
         }
       />
 
-      <Section id="volgende-datum" title="De volgende vertelavond">
+      <Section
+        id="volgende-datum"
+        title={<Block name="vertelavond.next.title">De volgende vertelavond</Block>}
+      >
         <div className="grid gap-10 lg:grid-cols-[1fr_1fr]">
-          <div className="prose-page text-lg text-ink-soft">
+          <Block name="vertelavond.next.text" as="div" rich className="prose-page text-lg text-ink-soft">
             <p>
               Een vertelavond is geen lezing en geen therapie. {site.coach.name} vertelt, soms samen met een gast,
               verhalen uit het leven. Daarna is er ruimte voor stilte, een vraag of een gesprek bij een kop thee.
@@ -52,12 +57,13 @@ export default function Vertelavond() {
               <li>Ongeveer tweeënhalf uur, met een pauze</li>
               <li>Thee, koffie en iets lekkers inbegrepen</li>
             </ul>
-          </div>
+          </Block>
           <ProductDates
             slug="vertelavond"
             actionLabel="Koop tickets"
             firstLabel="Volgende vertelavond"
             columns={1}
+            soldOut={(event) => <WaitlistForm event={event} />}
             leaveEmail={(message) => <LeaveEmail form="#nieuwsbrief">{message}</LeaveEmail>}
             empty={<p>Er staat nog geen nieuwe vertelavond gepland.</p>}
           />
@@ -67,8 +73,12 @@ export default function Vertelavond() {
       <Section
         id="nieuwsbrief"
         tone="deep"
-        title="Mis geen enkele vertelavond"
-        intro={<p>Schrijf je in op de nieuwsbrief en je hoort als eerste wanneer er een nieuwe datum is.</p>}
+        title={<Block name="vertelavond.newsletter.title">Mis geen enkele vertelavond</Block>}
+        intro={
+          <Block name="vertelavond.newsletter.intro" as="p">
+            Schrijf je in op de nieuwsbrief en je hoort als eerste wanneer er een nieuwe datum is.
+          </Block>
+        }
       >
         <NewsletterForm />
       </Section>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { getCourse, site } from "@/config/site";
+import { getCourse, site, liveHref } from "@/config/site";
 import { LeaveEmail } from "@/features/newsletter/components/leave-email";
 import { ProductDates } from "@/features/products/components/product-dates";
 import { formatPriceCents } from "@/lib/format";
@@ -36,9 +36,12 @@ export default function ZelfbeeldOmmekeerBooking() {
         breadcrumbs={crumbs()}
         intro={
           <p>
-            Kies de reeks van {course.durationDays} dagen die voor jou past. Deelname kost{" "}
-            <span className="whitespace-nowrap">{formatPriceCents(course.priceCents)}</span> incl. btw, lunch en
-            werkboek inbegrepen.
+            Kies de reeks van {course.durationDays} dagen die voor jou past.
+            Deelname kost{" "}
+            <span className="whitespace-nowrap">
+              {formatPriceCents(course.priceCents)}
+            </span>{" "}
+            incl. btw, lunch en werkboek inbegrepen.
           </p>
         }
       />
@@ -50,9 +53,14 @@ export default function ZelfbeeldOmmekeerBooking() {
           leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
         />
         <p className="mt-10 max-w-2xl text-ink-soft">
-          Je boekt per reeks van {course.durationDays} dagen. Na je betaling krijg je meteen een bevestiging per e-mail,
-          met alle praktische informatie. Vragen over je deelname?{" "}
-          <a href={`mailto:${site.contact.email}`} className="text-link">
+          Je boekt per reeks van {course.durationDays} dagen. Na je betaling
+          krijg je meteen een bevestiging per e-mail, met alle praktische
+          informatie. Vragen over je deelname?{" "}
+          <a
+            href={liveHref("email")}
+            data-live-href="email"
+            className="text-link"
+          >
             Mail ons
           </a>
           .

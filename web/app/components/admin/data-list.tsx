@@ -8,8 +8,17 @@ import { useDebouncedValue } from "@/lib/use-debounced-value";
  * What an admin list asks the server for: the search (debounced) and the page. A new search or
  * filter starts again at page 1.
  */
-export function useListState({ perPage, filters = [] }: { perPage: number; filters?: unknown[] }) {
-  const [search, setSearch] = useState("");
+export function useListState({
+  perPage,
+  filters = [],
+  initialSearch = "",
+}: {
+  perPage: number;
+  filters?: unknown[];
+  /** What the search box starts with, e.g. from a link (`?q=`). */
+  initialSearch?: string;
+}) {
+  const [search, setSearch] = useState(initialSearch);
   const q = useDebouncedValue(search.trim(), 300);
   const key = JSON.stringify([q, ...filters]);
   const [paged, setPaged] = useState({ key, page: 1 });

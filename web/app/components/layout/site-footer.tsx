@@ -1,10 +1,11 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Mail, MapPin, Phone } from "@/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BrandLogo } from "@/components/layout/brand-logo";
 import { socialIcons } from "@/components/layout/social-icons";
 import { buttonClasses, ExternalLink } from "@/components/ui/button-link";
-import { site, socialLinks, telHref } from "@/config/site";
+import { Live } from "@/components/ui/live";
+import { liveHref, site, socialLinks } from "@/config/site";
 
 const stappen = [
   { label: "1. Wees eerlijk", to: "/wees-eerlijk" },
@@ -21,7 +22,8 @@ const over = [
   { label: "Algemene voorwaarden", to: "/algemene-voorwaarden" },
 ];
 
-const linkClass = "text-ink-soft no-underline hover:text-teal hover:underline underline-offset-4";
+const linkClass =
+  "text-ink-soft no-underline hover:text-teal hover:underline underline-offset-4";
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -56,18 +58,27 @@ export function SiteFooter() {
           <div>
             <p className="font-serif text-2xl">Zin in een eerste gesprek?</p>
             <p className="mt-1 text-white/90">
-              Dertig minuten, vrijblijvend en gratis. We kijken samen wat jij nodig hebt.
+              Dertig minuten, vrijblijvend en gratis. We kijken samen wat jij
+              nodig hebt.
             </p>
           </div>
-          <Link to="/gratis-kennismakingsgesprek" className={buttonClasses("gold", "shrink-0")}>
+          <Link
+            to="/gratis-kennismakingsgesprek"
+            className={buttonClasses("gold", "shrink-0")}
+          >
             Boek een gratis kennismakingsgesprek
           </Link>
         </div>
 
-        <nav aria-label="Footer" className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
+        <nav
+          aria-label="Footer"
+          className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-4"
+        >
           <div>
             <BrandLogo />
-            <p className="mt-4 max-w-xs text-sm text-ink-soft">{site.tagline}</p>
+            <p className="mt-4 max-w-xs text-sm text-ink-soft">
+              <Live field="tagline" />
+            </p>
             <ul className="mt-5 flex gap-3">
               {socialLinks.map((s) => {
                 const Icon = socialIcons[s.key];
@@ -75,6 +86,7 @@ export function SiteFooter() {
                   <li key={s.key}>
                     <ExternalLink
                       href={s.href}
+                      data-live-href={s.key}
                       className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-sand bg-paper text-teal hover:border-teal"
                     >
                       <Icon />
@@ -94,23 +106,40 @@ export function SiteFooter() {
           <Column title="Contact">
             <ul className="space-y-3 text-ink-soft">
               <li className="flex items-start gap-2">
-                <Mail aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-teal" />
-                <a href={`mailto:${contact.email}`} className={linkClass}>
-                  {contact.email}
+                <Mail
+                  aria-hidden="true"
+                  className="mt-1 h-4 w-4 shrink-0 text-teal"
+                />
+                <a
+                  href={liveHref("email")}
+                  data-live-href="email"
+                  className={linkClass}
+                >
+                  <Live field="email" />
                 </a>
               </li>
               <li className="flex items-start gap-2">
-                <Phone aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-teal" />
-                <a href={telHref(contact.phone)} className={linkClass}>
-                  {contact.phone}
+                <Phone
+                  aria-hidden="true"
+                  className="mt-1 h-4 w-4 shrink-0 text-teal"
+                />
+                <a
+                  href={liveHref("phone")}
+                  data-live-href="phone"
+                  className={linkClass}
+                >
+                  <Live field="phone" />
                 </a>
               </li>
               <li className="flex items-start gap-2">
-                <MapPin aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-teal" />
+                <MapPin
+                  aria-hidden="true"
+                  className="mt-1 h-4 w-4 shrink-0 text-teal"
+                />
                 <address className="not-italic">
-                  {contact.street}
+                  <Live field="street" />
                   <br />
-                  {contact.postalCode} {contact.city}
+                  <Live field="postalCode" /> {contact.city}
                 </address>
               </li>
               <li>
@@ -126,7 +155,9 @@ export function SiteFooter() {
           <p>
             © {year} {site.brand}. Alle rechten voorbehouden.
           </p>
-          <p>Ondernemingsnummer {contact.vatNumber}</p>
+          <p>
+            Ondernemingsnummer <Live field="vatNumber" />
+          </p>
         </div>
       </div>
     </footer>

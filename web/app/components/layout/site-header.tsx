@@ -1,10 +1,23 @@
-import { ChevronDown, Menu, X } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { ChevronDown, Menu, X } from "@/components/ui/icons";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from "react";
 import { Link, useLocation } from "react-router";
 import { BrandLogo } from "@/components/layout/brand-logo";
 import { ExternalLink } from "@/components/ui/button-link";
-import { site } from "@/config/site";
-import { hasCurrentChild, isCurrent, mainNav, type NavItem } from "@/lib/navigation";
+import { Live } from "@/components/ui/live";
+import { liveHref } from "@/config/site";
+import {
+  hasCurrentChild,
+  isCurrent,
+  mainNav,
+  type NavItem,
+} from "@/lib/navigation";
 
 function linkState(item: NavItem, pathname: string) {
   const current = isCurrent(item, pathname);
@@ -12,7 +25,11 @@ function linkState(item: NavItem, pathname: string) {
   return {
     // The page itself gets aria-current="page"; a group whose child is the
     // current page is highlighted and marked aria-current="true".
-    ariaCurrent: current ? ("page" as const) : childActive ? ("true" as const) : undefined,
+    ariaCurrent: current
+      ? ("page" as const)
+      : childActive
+        ? ("true" as const)
+        : undefined,
     active: current || childActive,
   };
 }
@@ -66,7 +83,8 @@ function DesktopGroup({ item, pathname }: { item: NavItem; pathname: string }) {
       }}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
-        if (!containerRef.current?.contains(event.relatedTarget)) setOpen(false);
+        if (!containerRef.current?.contains(event.relatedTarget))
+          setOpen(false);
       }}
     >
       <Link
@@ -92,7 +110,10 @@ function DesktopGroup({ item, pathname }: { item: NavItem; pathname: string }) {
         }}
         className="rounded-md p-1 text-ink-soft hover:text-teal"
       >
-        <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`} />
+        <ChevronDown
+          aria-hidden="true"
+          className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`}
+        />
       </button>
       <ul
         id={submenuId}
@@ -145,11 +166,23 @@ function DesktopNav({ pathname }: { pathname: string }) {
 
 function HeaderActions({ stacked = false }: { stacked?: boolean }) {
   return (
-    <div className={stacked ? "flex flex-col gap-3" : "flex items-center gap-2"}>
-      <ExternalLink href={site.platformUrl} variant="secondary" className={stacked ? "" : "px-4 py-1 text-sm"}>
+    <div
+      className={stacked ? "flex flex-col gap-3" : "flex items-center gap-2"}
+    >
+      <ExternalLink
+        href={liveHref("platformUrl")}
+        data-live-href="platformUrl"
+        variant="secondary"
+        className={stacked ? "" : "px-4 py-1 text-sm"}
+      >
         Log in Platform
       </ExternalLink>
-      <ExternalLink href={site.quizUrl} variant="primary" className={stacked ? "" : "px-4 py-1 text-sm"}>
+      <ExternalLink
+        href={liveHref("quizUrl")}
+        data-live-href="quizUrl"
+        variant="primary"
+        className={stacked ? "" : "px-4 py-1 text-sm"}
+      >
         Doe de test
       </ExternalLink>
     </div>
@@ -182,7 +215,9 @@ export function SiteHeader() {
     <header className="sticky top-0 z-30 border-b border-sand bg-cream/95 backdrop-blur supports-[backdrop-filter]:bg-cream/85">
       <div className="hidden border-b border-sand/70 bg-cream-deep/70 lg:block">
         <div className="container-page flex items-center justify-between gap-4 py-1.5">
-          <p className="text-sm text-ink-soft">{site.tagline}</p>
+          <p className="text-sm text-ink-soft">
+            <Live field="tagline" />
+          </p>
           <HeaderActions />
         </div>
       </div>
@@ -198,7 +233,11 @@ export function SiteHeader() {
           aria-label={mobileOpen ? "Menu sluiten" : "Menu openen"}
           onClick={() => setMobileOpen((v) => !v)}
         >
-          {mobileOpen ? <X aria-hidden="true" className="h-7 w-7" /> : <Menu aria-hidden="true" className="h-7 w-7" />}
+          {mobileOpen ? (
+            <X aria-hidden="true" className="h-7 w-7" />
+          ) : (
+            <Menu aria-hidden="true" className="h-7 w-7" />
+          )}
         </button>
       </div>
       <nav
@@ -211,7 +250,10 @@ export function SiteHeader() {
           {mainNav.map((item) => {
             const { ariaCurrent, active } = linkState(item, pathname);
             return (
-              <li key={item.to} className="border-b border-sand/70 last:border-b-0">
+              <li
+                key={item.to}
+                className="border-b border-sand/70 last:border-b-0"
+              >
                 <Link
                   to={item.to}
                   aria-current={ariaCurrent}

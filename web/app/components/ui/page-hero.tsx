@@ -3,8 +3,8 @@ import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 import type { Breadcrumb } from "@/lib/seo";
 
 interface PageHeroProps {
-  title: string;
-  eyebrow?: string;
+  title: ReactNode;
+  eyebrow?: ReactNode;
   intro?: ReactNode;
   breadcrumbs?: Breadcrumb[];
   children?: ReactNode;

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 
 interface SectionProps {
   id?: string;
-  title?: string;
-  eyebrow?: string;
+  title?: ReactNode;
+  eyebrow?: ReactNode;
   intro?: ReactNode;
   children: ReactNode;
   tone?: "plain" | "paper" | "deep";

@@ -1,5 +1,6 @@
 import { PageHeader } from "@/components/admin/page-header";
 import { DashboardOverview } from "@/features/dashboard/components/dashboard-overview";
+import { GoLiveChecklist } from "@/features/go-live/components/go-live";
 import { useSession } from "@/lib/session-store";
 import { pageMeta } from "@/lib/seo";
 
@@ -15,6 +16,9 @@ export default function AdminDashboard() {
         title="Dashboard"
         intro={<p>Welkom terug{session ? `, ${session.user.email}` : ""}. Hier zie je in één oogopslag hoe het loopt.</p>}
       />
+      <div className="mt-8">
+        <GoLiveChecklist />
+      </div>
       <DashboardOverview />
     </>
   );

@@ -1,11 +1,24 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ExternalLink as ExternalLinkIcon, LogOut, Menu, X } from "lucide-react";
+import {
+  ExternalLink as ExternalLinkIcon,
+  LogOut,
+  Menu,
+  X,
+} from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Link, NavLink, Outlet, redirect, useLocation, useNavigate } from "react-router";
+import {
+  Link,
+  NavLink,
+  Outlet,
+  redirect,
+  useLocation,
+  useNavigate,
+} from "react-router";
 import type { Route } from "./+types/layout";
 import { SkipLink } from "@/components/layout/skip-link";
 import { Spinner } from "@/components/ui/spinner";
 import { site } from "@/config/site";
+import { SampleBanner } from "@/features/go-live/components/go-live";
 import { adminSections } from "@/lib/admin-sections";
 import { adminButton } from "@/components/admin/styles";
 import { adminAuth } from "@/lib/admin-auth";
@@ -59,7 +72,9 @@ export default function AdminLayout() {
     if (session) return;
     queryClient.removeQueries({ queryKey: ["admin"] });
     const target =
-      getLastClearReason() === "signed-out" ? LOGIN_PATH : loginPathFor(`${location.pathname}${location.search}`);
+      getLastClearReason() === "signed-out"
+        ? LOGIN_PATH
+        : loginPathFor(`${location.pathname}${location.search}`);
     void navigate(target, { replace: true });
     // Only a change of session decides this; the location at that moment is the one to return to.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: location changes must not re-run it
@@ -79,12 +94,16 @@ export default function AdminLayout() {
       <SkipLink />
       <header className="border-b border-sand bg-paper">
         <div className="container-page flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
-          <Link to="/admin/dashboard" className="font-serif text-xl font-semibold text-ink no-underline">
+          <Link
+            to="/admin/dashboard"
+            className="font-serif text-xl font-semibold text-ink no-underline"
+          >
             {site.brand} · Beheer
           </Link>
           <div className="flex flex-wrap items-center gap-2 sm:gap-3">
             <p className="hidden text-sm text-ink-soft sm:block">
-              Aangemeld als <span className="font-medium text-ink">{session.user.email}</span>
+              Aangemeld als{" "}
+              <span className="font-medium text-ink">{session.user.email}</span>
             </p>
             <button
               type="button"
@@ -102,7 +121,11 @@ export default function AdminLayout() {
               onClick={() => setMenuOpen((open) => !open)}
               className={adminButton("quiet", "sm", "lg:hidden")}
             >
-              {menuOpen ? <X aria-hidden="true" className="h-4 w-4" /> : <Menu aria-hidden="true" className="h-4 w-4" />}
+              {menuOpen ? (
+                <X aria-hidden="true" className="h-4 w-4" />
+              ) : (
+                <Menu aria-hidden="true" className="h-4 w-4" />
+              )}
               Menu
             </button>
           </div>
@@ -118,7 +141,11 @@ export default function AdminLayout() {
                 <NavLink
                   // On /admin (the dashboard's alias) the dashboard link points there, so it is
                   // marked current for screen readers too.
-                  to={s.to === "/admin/dashboard" && onDashboardAlias ? "/admin" : s.to}
+                  to={
+                    s.to === "/admin/dashboard" && onDashboardAlias
+                      ? "/admin"
+                      : s.to
+                  }
                   end
                   className={({ isActive }) =>
                     `flex items-center gap-2 rounded-md px-3 py-2 no-underline ${
@@ -134,18 +161,27 @@ export default function AdminLayout() {
               </li>
             ))}
             <li className="lg:ml-auto">
-              <a href="/" className="flex items-center gap-2 rounded-md px-3 py-2 text-ink-soft no-underline hover:bg-cream-deep">
+              <a
+                href="/"
+                className="flex items-center gap-2 rounded-md px-3 py-2 text-ink-soft no-underline hover:bg-cream-deep"
+              >
                 <ExternalLinkIcon aria-hidden="true" className="h-4 w-4" />
                 Naar de website
               </a>
             </li>
             <li className="px-3 py-2 text-sm text-ink-soft sm:hidden">
-              Aangemeld als <span className="font-medium text-ink">{session.user.email}</span>
+              Aangemeld als{" "}
+              <span className="font-medium text-ink">{session.user.email}</span>
             </li>
           </ul>
         </nav>
       </header>
-      <main id="main" tabIndex={-1} className="container-page flex-1 py-8 focus:outline-none sm:py-12">
+      <SampleBanner />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="container-page flex-1 py-8 focus:outline-none sm:py-12"
+      >
         <Outlet />
       </main>
     </>

@@ -1,9 +1,7 @@
 import { useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
-import { SkipLink } from "@/components/layout/skip-link";
-import { site } from "@/config/site";
-import { cardClass } from "@/components/admin/styles";
+import { AuthShell } from "@/features/auth/components/auth-shell";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { safeNextPath } from "@/lib/session";
 import { getLastClearReason, getSession } from "@/lib/session-store";
@@ -36,34 +34,20 @@ export default function AdminLogin() {
   const [reason] = useState(getLastClearReason);
 
   return (
-    <>
-      <SkipLink />
-      <header className="border-b border-sand bg-paper">
-        <div className="container-page py-4">
-          <p className="font-serif text-xl font-semibold text-ink">{site.brand} · Beheer</p>
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className="container-page flex flex-1 items-start justify-center py-12 focus:outline-none sm:py-20">
-        <div className={`${cardClass} w-full max-w-md`}>
-          <h1 className="text-3xl">Inloggen</h1>
-          <p className="mt-2 text-ink-soft">Meld je aan om je website te beheren.</p>
-          {reason ? (
-            <p role="status" className="mt-4 rounded-xl border border-teal/30 bg-teal-soft p-4 text-ink">
-              {notices[reason]}
-            </p>
-          ) : null}
-          <div className="mt-6">
-            <LoginForm
-              onSignedIn={() => navigate(safeNextPath(params.get("next")), { replace: true })}
-            />
-          </div>
-          <p className="mt-6 text-sm text-ink-soft">
-            <Link to="/" className="text-link">
-              Terug naar de website
-            </Link>
-          </p>
-        </div>
-      </main>
-    </>
+    <AuthShell title="Inloggen" intro={<p>Meld je aan om je website te beheren.</p>}>
+      {reason ? (
+        <p role="status" className="mt-4 rounded-xl border border-teal/30 bg-teal-soft p-4 text-ink">
+          {notices[reason]}
+        </p>
+      ) : null}
+      <div className="mt-6">
+        <LoginForm onSignedIn={() => navigate(safeNextPath(params.get("next")), { replace: true })} />
+      </div>
+      <p className="mt-6 text-sm">
+        <Link to="/admin/wachtwoord-vergeten" className="text-link">
+          Wachtwoord vergeten?
+        </Link>
+      </p>
+    </AuthShell>
   );
 }

@@ -1,3 +1,4 @@
+import { MediaPicker } from "@/features/media/components/media-picker";
 import { ReviewsAdmin } from "@/features/reviews/components/reviews-admin";
 import { pageMeta } from "@/lib/seo";
 
@@ -6,5 +7,9 @@ export function meta() {
 }
 
 export default function AdminReviews() {
-  return <ReviewsAdmin />;
+  return (
+    <ReviewsAdmin
+      avatarPicker={(picker) => <MediaPicker label="Foto uit de mediabibliotheek" hint="Toont deze foto in plaats van de link." {...picker} />}
+    />
+  );
 }

@@ -1,6 +1,9 @@
+import { MediaPicker } from "@/features/media/components/media-picker";
+import { AttendeeMessages } from "@/features/attendee-messages/components/attendee-messages";
 import { EventsAdmin } from "@/features/events/components/events-admin";
 import { CheckInBox } from "@/features/orders/components/check-in-box";
 import { TicketsList } from "@/features/orders/components/tickets-list";
+import { WaitlistAdmin } from "@/features/waitlist/components/waitlist-admin";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {
@@ -19,7 +22,14 @@ export default function AdminTickets() {
       }
       kinds={["vertelavond", "webinar"]}
       top={<CheckInBox />}
-      attendees={(event) => <TicketsList key={event.id} event={event} />}
+      attendees={(event) => (
+        <div key={event.id}>
+          <TicketsList event={event} />
+          <AttendeeMessages event={event} />
+          {event.price_cents > 0 ? <WaitlistAdmin event={event} /> : null}
+        </div>
+      )}
+      imagePicker={(picker) => <MediaPicker label="Foto van de activiteit" {...picker} />}
     />
   );
 }

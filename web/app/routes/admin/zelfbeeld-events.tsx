@@ -1,3 +1,4 @@
+import { MediaPicker } from "@/features/media/components/media-picker";
 import { ZelfbeeldEventsAdmin } from "@/features/events/components/zelfbeeld-events-admin";
 import { TicketsList } from "@/features/orders/components/tickets-list";
 import { pageMeta } from "@/lib/seo";
@@ -7,5 +8,10 @@ export function meta() {
 }
 
 export default function AdminZelfbeeldEvents() {
-  return <ZelfbeeldEventsAdmin bookings={(event) => <TicketsList key={event.id} event={event} />} />;
+  return (
+    <ZelfbeeldEventsAdmin
+      bookings={(event) => <TicketsList key={event.id} event={event} />}
+      imagePicker={(picker) => <MediaPicker label="Foto van de activiteit" {...picker} />}
+    />
+  );
 }

@@ -23,14 +23,34 @@ export function waitText(retryAfterSeconds: number | undefined): string {
   return `Je kan het over ${minutes === 1 ? "ongeveer een minuut" : `ongeveer ${minutes} minuten`} opnieuw proberen.`;
 }
 
+/** A 429's message with how long to wait, or undefined for any other error. */
+export function tooOftenMessage(error: unknown, fallback: string): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 429) return undefined;
+  const base = error.message || fallback;
+  return error.message && !error.retryAfter ? base : `${base} ${waitText(error.retryAfter)}`;
+}
+
 /** The message above the login form: the server's own for 401 and 429 (plus how long to wait). */
 export function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) {
-    const base = error.message || "Je hebt te vaak geprobeerd om in te loggen.";
-    return error.message && !error.retryAfter ? base : `${base} ${waitText(error.retryAfter)}`;
-  }
+  const tooOften = tooOftenMessage(error, "Je hebt te vaak geprobeerd om in te loggen.");
+  if (tooOften) return tooOften;
   if (error instanceof ApiError && error.status === 401) {
     return error.message || "Dit e-mailadres of wachtwoord klopt niet.";
   }
   return errorMessage(error, "Inloggen lukte niet. Probeer het straks opnieuw.");
+}
+
+/** The same rule as the server (and `inlumine create-admin`): at least 10, at most 200 characters. */
+export const PASSWORD_MIN_LENGTH = 10;
+const PASSWORD_MAX_LENGTH = 200;
+
+export type NewPasswordField = "password" | "repeat";
+
+export function validateNewPassword(input: { password: string; repeat: string }): FieldErrors<NewPasswordField> {
+  const errors: FieldErrors<NewPasswordField> = {};
+  const length = [...input.password].length;
+  if (length < PASSWORD_MIN_LENGTH) errors.password = `Kies een wachtwoord van minstens ${PASSWORD_MIN_LENGTH} tekens.`;
+  else if (length > PASSWORD_MAX_LENGTH) errors.password = `Kies een wachtwoord van hoogstens ${PASSWORD_MAX_LENGTH} tekens.`;
+  if (!errors.password && input.repeat !== input.password) errors.repeat = "De twee wachtwoorden zijn niet gelijk.";
+  return errors;
 }

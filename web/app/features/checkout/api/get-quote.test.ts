@@ -16,12 +16,12 @@ describe("fetchQuote", () => {
 
   it("asks again without a refused coupon and keeps the reason", async () => {
     const refused = new ApiError("Controleer je gegevens.", 422, "validation_failed", {
-      coupon: "Deze kortingscode bestaat niet.",
+      coupon: "Deze kortingscode kunnen we niet gebruiken. Kijk na of je hem juist overtypte.",
     });
     const post = vi.fn().mockRejectedValueOnce(refused).mockResolvedValueOnce(quote);
     expect(await fetchQuote({ product: "vertelavond", event_id: 7, quantity: 2, coupon: "NOPE" }, post)).toEqual({
       quote,
-      couponError: "Deze kortingscode bestaat niet.",
+      couponError: "Deze kortingscode kunnen we niet gebruiken. Kijk na of je hem juist overtypte.",
     });
     expect(post).toHaveBeenLastCalledWith({ product: "vertelavond", event_id: 7, quantity: 2 });
   });

@@ -38,6 +38,8 @@ interface CheckoutFormProps {
   onDateChange: (eventId: number) => void;
   /** `qty` from the query string. */
   initialQuantity: number | null;
+  /** A waiting-list offer's token: its one held seat is this order's. */
+  offer?: string | null;
 }
 
 function initialDraft(product: string, eventId: number | null, quantity: number | null): CheckoutDraft {
@@ -49,7 +51,7 @@ function initialDraft(product: string, eventId: number | null, quantity: number 
  * The checkout form. Its answers and idempotency key live in sessionStorage, so a reload, a
  * second click or the way back from the payment page never makes a second order.
  */
-export function CheckoutForm({ product, event, dates, onDateChange, initialQuantity }: CheckoutFormProps) {
+export function CheckoutForm({ product, event, dates, onDateChange, initialQuantity, offer = null }: CheckoutFormProps) {
   const eventId = event?.id ?? null;
   const isEvent = product.kind === "event";
   const [draft, setDraft] = useState(() => initialDraft(product.slug, eventId, initialQuantity));
@@ -83,7 +85,8 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
 
   const consent = useConsent(product.slug);
 
-  const computedMax = isEvent ? maxQuantity(product.max_per_order, event?.seats_left ?? 0) : 1;
+  // An offer holds exactly one seat, which the public count already shows as taken.
+  const computedMax = offer ? 1 : isEvent ? maxQuantity(product.max_per_order, event?.seats_left ?? 0) : 1;
   const debouncedQuantity = useDebouncedValue(values.quantity, 400);
   const quantityInRange = Number.isInteger(debouncedQuantity) && debouncedQuantity >= 1 && debouncedQuantity <= computedMax;
   const quoteBody: OrderRequest | null =
@@ -93,12 +96,13 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
           ...(eventId ? { event_id: eventId } : {}),
           quantity: debouncedQuantity,
           ...(appliedCoupon ? { coupon: appliedCoupon } : {}),
+          ...(offer ? { offer } : {}),
         }
       : null;
   const quote = useQuote(quoteBody);
   const quoteData = quote.data?.quote ?? null;
   const maxQ = quoteData ? Math.min(computedMax, quoteData.max_quantity) : computedMax;
-  const showQuantity = isEvent && product.max_per_order > 1;
+  const showQuantity = isEvent && product.max_per_order > 1 && !offer;
 
   const quoteError = quote.error;
   const soldOut = quoteError instanceof ApiError && quoteError.status === 409 ? errorMessage(quoteError, "") : null;
@@ -121,7 +125,9 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
   }
 
   /** What an InputField needs for the text answer `key`. */
-  function field<K extends "first_name" | "last_name" | "email" | "phone" | "company" | "vat_number">(key: K) {
+  function field<
+    K extends "first_name" | "last_name" | "email" | "phone" | "company" | "vat_number" | "street" | "postal_code" | "city",
+  >(key: K) {
     const onChange = (e: ChangeEvent<HTMLInputElement>) => update(key, e.target.value);
     return { name: key, value: values[key], onChange, error: errors[key] };
   }
@@ -163,7 +169,7 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
     const key = draft.idempotencyKey;
     try {
       const started = await startCheckout(
-        checkoutRequest({ idempotencyKey: key, product: product.slug, eventId, values }),
+        checkoutRequest({ idempotencyKey: key, product: product.slug, eventId, values: offer ? { ...values, quantity: 1 } : values, offer }),
       );
       const next = { ...draft, orderId: started.order_id };
       saveDraft(next);
@@ -224,10 +230,24 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
               label="Btw-nummer"
               {...field("vat_number")}
               optional
-              hint="Bijvoorbeeld BE0123.456.789."
+              hint="Bijvoorbeeld BE0123.456.749. Je factuur komt dan op naam van je bedrijf."
               type="text"
             />
           </div>
+          {values.company.trim() ? (
+            <div className="grid gap-5 sm:grid-cols-[2fr_1fr_2fr]">
+              <InputField
+                label="Straat en nummer"
+                {...field("street")}
+                optional
+                hint="Het adres op je factuur."
+                type="text"
+                autoComplete="street-address"
+              />
+              <InputField label="Postcode" {...field("postal_code")} optional type="text" autoComplete="postal-code" />
+              <InputField label="Gemeente" {...field("city")} optional type="text" autoComplete="address-level2" />
+            </div>
+          ) : null}
         </fieldset>
 
         <fieldset className="space-y-5">

@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/api";
 
 function NothingChosen({ reason }: { reason?: string }) {
   return (
-    <div className="max-w-2xl rounded-2xl border border-sand bg-paper p-6 text-lg text-ink-soft">
+    <div className="max-w-2xl rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
       <p>{reason ?? "Je hebt nog niets gekozen."}</p>
       <p className="mt-2">
         Bekijk de{" "}
@@ -62,8 +62,10 @@ export function CheckoutPage({ leaveEmail }: { leaveEmail: (message: ReactNode) 
   const bookable = detail.events.filter(isBookable);
   const requested = params.eventId ? detail.events.find((e) => e.id === params.eventId) : undefined;
   const requestedGone = params.eventId !== null && !requested;
-  const requestedSoldOut = requested !== undefined && !isBookable(requested);
-  const event = requested && isBookable(requested) ? requested : (bookable[0] ?? null);
+  // A waiting-list offer holds a seat of a date that looks sold out to everyone else.
+  const offered = params.offer && requested?.status === "published" ? requested : undefined;
+  const requestedSoldOut = requested !== undefined && !isBookable(requested) && !offered;
+  const event = offered ?? (requested && isBookable(requested) ? requested : (bookable[0] ?? null));
 
   if (!event) {
     return (
@@ -90,6 +92,11 @@ export function CheckoutPage({ leaveEmail }: { leaveEmail: (message: ReactNode) 
 
   return (
     <div className="space-y-8">
+      {offered ? (
+        <p role="status" className="max-w-2xl rounded-2xl border border-teal/40 bg-teal-soft p-4 text-ink">
+          Via de wachtlijst houden we één plaats voor je vast. Rond je bestelling af voor de uitnodiging verloopt.
+        </p>
+      ) : null}
       {requestedGone || requestedSoldOut ? (
         <p role="status" className="max-w-2xl rounded-2xl border border-gold bg-gold-soft/60 p-4 text-ink">
           {requestedSoldOut
@@ -102,9 +109,10 @@ export function CheckoutPage({ leaveEmail }: { leaveEmail: (message: ReactNode) 
         key={`${detail.slug}-${event.id}`}
         product={detail}
         event={event}
-        dates={bookable}
+        dates={offered ? [offered] : bookable}
         onDateChange={onDateChange}
-        initialQuantity={params.eventId === event.id ? params.quantity : null}
+        initialQuantity={offered ? 1 : params.eventId === event.id ? params.quantity : null}
+        offer={offered ? params.offer : null}
       />
     </div>
   );

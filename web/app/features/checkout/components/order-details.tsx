@@ -3,6 +3,7 @@ import { checkoutHref } from "@/lib/checkout-params";
 import { formatDiscountCents } from "@/features/checkout/lib/price";
 import { formatEventWhen } from "@/lib/availability";
 import { formatPriceCents } from "@/lib/format";
+import { buyerDocumentUrl } from "@/lib/invoice-files";
 
 /** Back to a filled checkout for the same product, date and quantity. */
 export function retryHref(order: Pick<OrderSummary, "product_slug" | "event" | "quantity">): string {
@@ -58,6 +59,26 @@ export function OrderDetails({ order }: { order: OrderSummary }) {
           {formatPriceCents(order.total_cents)} <span className="text-sm font-normal text-ink-soft">incl. btw</span>
         </dd>
       </div>
+      {order.invoice_number ? (
+        <div className={row}>
+          <dt className="font-medium text-ink">Factuur</dt>
+          <dd className="space-y-1 text-ink-soft">
+            <a href={buyerDocumentUrl(order.order_id, "invoice", "pdf")} download className="text-link block">
+              Factuur {order.invoice_number} (pdf)
+            </a>
+            {order.invoice_xml ? (
+              <a href={buyerDocumentUrl(order.order_id, "invoice", "xml")} download className="text-link block">
+                E-factuur {order.invoice_number} (UBL, Peppol)
+              </a>
+            ) : null}
+            {order.credit_note_number ? (
+              <a href={buyerDocumentUrl(order.order_id, "credit_note", "pdf")} download className="text-link block">
+                Creditnota {order.credit_note_number} (pdf)
+              </a>
+            ) : null}
+          </dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

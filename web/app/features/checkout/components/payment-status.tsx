@@ -1,14 +1,22 @@
-import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, XCircle } from "@/components/ui/icons";
+import { Live } from "@/components/ui/live";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ButtonLink, ExternalLink } from "@/components/ui/button-link";
 import { Spinner } from "@/components/ui/spinner";
-import { site } from "@/config/site";
+import { liveHref } from "@/config/site";
 import { useOrder } from "@/features/checkout/api/get-order";
 import type { OrderSummary } from "@/lib/api-types";
-import { OrderDetails, retryHref } from "@/features/checkout/components/order-details";
+import {
+  OrderDetails,
+  retryHref,
+} from "@/features/checkout/components/order-details";
 import { checkoutHref } from "@/lib/checkout-params";
-import { clearDraft, finishAttempt, loadDraft } from "@/features/checkout/lib/checkout-storage";
+import {
+  clearDraft,
+  finishAttempt,
+  loadDraft,
+} from "@/features/checkout/lib/checkout-storage";
 import { EventsError } from "@/components/ui/load-status";
 import { useProduct } from "@/lib/products/get-product";
 import { ApiError } from "@/lib/api";
@@ -17,27 +25,32 @@ const SLOW_AFTER_MS = 30_000;
 
 function Mail() {
   return (
-    <a href={`mailto:${site.contact.email}`} className="text-link">
-      {site.contact.email}
+    <a href={liveHref("email")} data-live-href="email" className="text-link">
+      <Live field="email" />
     </a>
   );
 }
 
 /** What the buyer gets now: tickets by mail, a booking confirmation or the course's access link. */
 function Fulfilment({ order }: { order: OrderSummary }) {
-  const product = useProduct(order.product_kind === "event" ? order.product_slug : null);
+  const product = useProduct(
+    order.product_kind === "event" ? order.product_slug : null,
+  );
   if (order.product_kind === "course") {
     return (
       <div className="space-y-4">
         <p className="text-lg text-ink-soft">
-          Je hebt meteen toegang tot de cursus. We stuurden de link ook naar <strong>{order.email}</strong>.
+          Je betaling is rond. In de e-mail naar <strong>{order.email}</strong>{" "}
+          staat precies hoe je toegang krijgt tot de cursus op het platform.
         </p>
         {order.access_url ? (
           <ExternalLink href={order.access_url} variant="primary">
             Ga naar je cursus
           </ExternalLink>
         ) : (
-          <p className="text-ink-soft">De link naar je cursus staat in de e-mail die we je stuurden.</p>
+          <p className="text-ink-soft">
+            De link naar je cursus staat in de e-mail die we je stuurden.
+          </p>
         )}
       </div>
     );
@@ -45,8 +58,8 @@ function Fulfilment({ order }: { order: OrderSummary }) {
   if (product.data?.event_kind === "zelfbeeld") {
     return (
       <p className="text-lg text-ink-soft">
-        Je plaats is geboekt. De bevestiging van je boeking zit in je mailbox (<strong>{order.email}</strong>), met alle
-        praktische informatie.
+        Je plaats is geboekt. De bevestiging van je boeking zit in je mailbox (
+        <strong>{order.email}</strong>), met alle praktische informatie.
       </p>
     );
   }
@@ -54,9 +67,12 @@ function Fulfilment({ order }: { order: OrderSummary }) {
     <div className="space-y-2 text-lg text-ink-soft">
       <p className="font-semibold text-ink">Je tickets zitten in je mailbox.</p>
       <p>
-        We stuurden {order.ticket_count === 1 ? "je ticket" : `je ${order.ticket_count || order.quantity} tickets`} naar{" "}
-        <strong>{order.email}</strong>, met de datum om in je agenda te zetten. Toon je ticketcode gewoon aan de
-        ingang.
+        We stuurden{" "}
+        {order.ticket_count === 1
+          ? "je ticket"
+          : `je ${order.ticket_count || order.quantity} tickets`}{" "}
+        naar <strong>{order.email}</strong>, met de datum om in je agenda te
+        zetten. Toon je ticketcode gewoon aan de ingang.
       </p>
     </div>
   );
@@ -74,9 +90,13 @@ function NotPaid({ order }: { order: OrderSummary }) {
   return (
     <div className="space-y-6">
       <div className="flex items-start gap-4">
-        <XCircle aria-hidden="true" className="h-8 w-8 shrink-0 text-gold-ink" />
+        <XCircle
+          aria-hidden="true"
+          className="h-8 w-8 shrink-0 text-gold-ink"
+        />
         <p className="text-lg text-ink-soft">
-          {reason} {order.status === "refunded" ? "" : "Er is niets aangerekend."}
+          {reason}{" "}
+          {order.status === "refunded" ? "" : "Er is niets aangerekend."}
         </p>
       </div>
       <OrderDetails order={order} />
@@ -121,8 +141,9 @@ export function PaymentSuccessContent() {
   if (!orderId) {
     return (
       <p className="max-w-2xl text-lg text-ink-soft">
-        We weten niet over welke bestelling het gaat. Heb je net betaald? Dan krijg je zo dadelijk een bevestiging per
-        e-mail. Vragen? Mail naar <Mail />.
+        We weten niet over welke bestelling het gaat. Heb je net betaald? Dan
+        krijg je zo dadelijk een bevestiging per e-mail. Vragen? Mail naar{" "}
+        <Mail />.
       </p>
     );
   }
@@ -131,7 +152,8 @@ export function PaymentSuccessContent() {
     if (order.error instanceof ApiError && order.error.status === 404) {
       return (
         <p className="max-w-2xl text-lg text-ink-soft">
-          We vinden deze bestelling niet. Controleer de link, of mail naar <Mail />.
+          We vinden deze bestelling niet. Controleer de link, of mail naar{" "}
+          <Mail />.
         </p>
       );
     }
@@ -146,23 +168,31 @@ export function PaymentSuccessContent() {
           <div className="flex items-start gap-4 rounded-2xl border border-teal/40 bg-teal-soft p-6">
             <Clock aria-hidden="true" className="h-8 w-8 shrink-0 text-teal" />
             <div className="space-y-2 text-lg text-ink">
-              <p className="font-semibold">We wachten op de bevestiging van je betaling…</p>
+              <p className="font-semibold">
+                We wachten op de bevestiging van je betaling…
+              </p>
               <p className="text-ink-soft">
-                Dat duurt meestal maar enkele seconden. Je hoeft niets te doen: deze pagina werkt zichzelf bij.
+                Dat duurt meestal maar enkele seconden. Je hoeft niets te doen:
+                deze pagina werkt zichzelf bij.
               </p>
               {slow ? (
                 <p className="text-ink-soft">
-                  Het duurt wat langer dan gewoonlijk. Je krijgt hoe dan ook een e-mail zodra je betaling binnen is.
-                  Vragen? Mail naar <Mail />.
+                  Het duurt wat langer dan gewoonlijk. Je krijgt hoe dan ook een
+                  e-mail zodra je betaling binnen is. Vragen? Mail naar <Mail />
+                  .
                 </p>
               ) : null}
             </div>
           </div>
         ) : data.status === "paid" ? (
           <div className="flex items-start gap-4">
-            <CheckCircle2 aria-hidden="true" className="h-8 w-8 shrink-0 text-teal" />
+            <CheckCircle2
+              aria-hidden="true"
+              className="h-8 w-8 shrink-0 text-teal"
+            />
             <p className="text-lg text-ink">
-              <strong>Bedankt, {data.first_name}!</strong> Je betaling is gelukt.
+              <strong>Bedankt, {data.first_name}!</strong> Je betaling is
+              gelukt.
             </p>
           </div>
         ) : null}
@@ -194,26 +224,40 @@ export function PaymentCanceledContent() {
   const reden = searchParams.get("reden");
   const order = useOrder(orderId);
   const status = order.data?.status;
-  const notFound = order.error instanceof ApiError && order.error.status === 404;
+  const notFound =
+    order.error instanceof ApiError && order.error.status === 404;
 
   useEffect(() => {
     // A pending order (e.g. back from the provider's page) can still be paid with the same attempt.
-    if (orderId && ((status && status !== "pending") || notFound)) finishAttempt(orderId);
+    if (orderId && ((status && status !== "pending") || notFound))
+      finishAttempt(orderId);
   }, [orderId, status, notFound]);
 
   const draft = loadDraft();
-  const heldSeats = order.data ? order.data.product_kind === "event" : Boolean(draft?.eventId);
+  const heldSeats = order.data
+    ? order.data.product_kind === "event"
+    : Boolean(draft?.eventId);
   const retry = order.data
     ? retryHref(order.data)
     : draft
-      ? checkoutHref({ product: draft.product, eventId: draft.eventId, quantity: draft.values.quantity })
+      ? checkoutHref({
+          product: draft.product,
+          eventId: draft.eventId,
+          quantity: draft.values.quantity,
+        })
       : "/checkout";
 
   if (status === "paid") {
     return (
       <div className="max-w-2xl space-y-6">
-        <p className="text-lg text-ink-soft">Goed nieuws: deze bestelling is intussen wel betaald.</p>
-        <ButtonLink to={`/payment-success?order=${encodeURIComponent(orderId!)}`}>Bekijk je bestelling</ButtonLink>
+        <p className="text-lg text-ink-soft">
+          Goed nieuws: deze bestelling is intussen wel betaald.
+        </p>
+        <ButtonLink
+          to={`/payment-success?order=${encodeURIComponent(orderId!)}`}
+        >
+          Bekijk je bestelling
+        </ButtonLink>
       </div>
     );
   }
@@ -229,8 +273,10 @@ export function PaymentCanceledContent() {
       </p>
       <p className="text-lg text-ink-soft">
         Geen zorgen: er is niets aangerekend
-        {heldSeats ? ", en de plaatsen die voor je werden vastgehouden zijn weer vrij" : ""}. Je gegevens staan nog
-        klaar: met één klik probeer je het opnieuw.
+        {heldSeats
+          ? ", en de plaatsen die voor je werden vastgehouden zijn weer vrij"
+          : ""}
+        . Je gegevens staan nog klaar: met één klik probeer je het opnieuw.
       </p>
       {order.data ? <OrderDetails order={order.data} /> : null}
       <div className="flex flex-wrap gap-4">

@@ -1,4 +1,4 @@
-import { FlaskConical } from "lucide-react";
+import { FlaskConical } from "@/components/ui/icons";
 import { useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { buttonClasses, ButtonLink } from "@/components/ui/button-link";

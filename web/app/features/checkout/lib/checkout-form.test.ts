@@ -63,8 +63,24 @@ describe("checkoutRequest", () => {
       idempotencyKey: "k".repeat(36),
       product: "vertelavond",
       eventId: 7,
-      values: { ...valid, company: " Bedrijf BV ", vat_number: "BE0123456789", coupon: " welkom10 " },
+      values: {
+        ...valid,
+        company: " Bedrijf BV ",
+        vat_number: "BE0123456749",
+        street: " Kerkstraat 1 ",
+        postal_code: "2800",
+        city: "Mechelen",
+        coupon: " welkom10 ",
+      },
     });
-    expect(body).toMatchObject({ event_id: 7, company: "Bedrijf BV", vat_number: "BE0123456789", coupon: "welkom10" });
+    expect(body).toMatchObject({
+      event_id: 7,
+      company: "Bedrijf BV",
+      vat_number: "BE0123456749",
+      street: "Kerkstraat 1",
+      postal_code: "2800",
+      city: "Mechelen",
+      coupon: "welkom10",
+    });
   });
 });

@@ -8,6 +8,9 @@ export interface CheckoutFormValues {
   phone: string;
   company: string;
   vat_number: string;
+  street: string;
+  postal_code: string;
+  city: string;
   quantity: number;
   coupon: string;
   accept_terms: boolean;
@@ -25,6 +28,9 @@ export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
   "phone",
   "company",
   "vat_number",
+  "street",
+  "postal_code",
+  "city",
   "quantity",
   "coupon",
   "accept_terms",
@@ -38,6 +44,9 @@ export const emptyValues: CheckoutFormValues = {
   phone: "",
   company: "",
   vat_number: "",
+  street: "",
+  postal_code: "",
+  city: "",
   quantity: 1,
   coupon: "",
   accept_terms: false,
@@ -76,6 +85,8 @@ export function checkoutRequest(input: {
   product: string;
   eventId: number | null;
   values: CheckoutFormValues;
+  /** A waiting-list offer's token. */
+  offer?: string | null;
 }): CheckoutRequest {
   const { values } = input;
   return {
@@ -89,8 +100,12 @@ export function checkoutRequest(input: {
     phone: optional(values.phone),
     company: optional(values.company),
     vat_number: optional(values.vat_number),
+    street: optional(values.street),
+    postal_code: optional(values.postal_code),
+    city: optional(values.city),
     coupon: optional(values.coupon),
     accept_terms: values.accept_terms,
     accept_consent: values.accept_consent,
+    ...(input.offer ? { offer: input.offer } : {}),
   };
 }

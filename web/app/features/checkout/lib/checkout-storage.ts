@@ -46,6 +46,9 @@ function parseValues(raw: unknown): CheckoutFormValues {
     phone: str(v.phone),
     company: str(v.company),
     vat_number: str(v.vat_number),
+    street: str(v.street),
+    postal_code: str(v.postal_code),
+    city: str(v.city),
     quantity,
     coupon: str(v.coupon),
     accept_terms: v.accept_terms === true,
@@ -114,6 +117,9 @@ export function draftFor(
           phone: keep.phone,
           company: keep.company,
           vat_number: keep.vat_number,
+          street: keep.street,
+          postal_code: keep.postal_code,
+          city: keep.city,
           // the same product on another date keeps the number of tickets and the coupon
           ...(stored?.product === product ? { quantity: keep.quantity, coupon: keep.coupon } : {}),
         }

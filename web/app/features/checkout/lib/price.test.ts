@@ -29,7 +29,7 @@ describe("price breakdown", () => {
 
   it("states the VAT included in the total", () => {
     expect(vatLine(quote)).toBe("waarvan 21% btw € 10,93");
-    expect(vatLine({ vat_cents: 0, vat_rate_percent: 0 })).toBe("waarvan 0% btw € 0,00");
+    expect(vatLine({ vat_cents: 0, vat_rate_percent: 0 })).toBe("zonder btw (vrijstellingsregeling kleine ondernemingen)");
     expect(vatLine({ vat_cents: 1, vat_rate_percent: 5.5 })).toBe("waarvan 5,5% btw € 0,01");
   });
 

@@ -15,8 +15,9 @@ export function couponLine(quote: Pick<Quote, "coupon" | "discount_cents">): str
   return `Kortingscode ${quote.coupon.code}: ${formatDiscountCents(quote.discount_cents)}`;
 }
 
-/** "waarvan 21% btw € 10,93" */
+/** "waarvan 21% btw € 10,93"; no VAT at all is the coach's small-business exemption. */
 export function vatLine(quote: Pick<Quote, "vat_cents" | "vat_rate_percent">): string {
+  if (quote.vat_rate_percent === 0 && quote.vat_cents === 0) return "zonder btw (vrijstellingsregeling kleine ondernemingen)";
   const rate = new Intl.NumberFormat("nl-BE", { maximumFractionDigits: 2 }).format(quote.vat_rate_percent);
   return `waarvan ${rate}% btw ${formatPriceCents(quote.vat_cents)}`;
 }

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { CheckboxField, InputField, SelectField, TextareaField } from "@/components/form/field";
 import { serverMessage } from "@/components/form/form-errors";
 import { useForm } from "@/components/form/use-form";

@@ -1,6 +1,6 @@
 import { Archive, Inbox, Mail, MailOpen, Reply, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { EmailAddress } from "@/components/ui/email-address";
 import { AdminDialog } from "@/components/admin/admin-dialog";
 import { AdminTabs } from "@/components/admin/admin-tabs";

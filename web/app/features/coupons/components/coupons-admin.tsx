@@ -1,6 +1,6 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { AdminDialog } from "@/components/admin/admin-dialog";
 import { Badge } from "@/components/admin/badge";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";

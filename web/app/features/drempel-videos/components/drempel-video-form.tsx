@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { CheckboxField, InputField, TextareaField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { useForm } from "@/components/form/use-form";

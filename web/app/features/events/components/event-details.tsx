@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, Euro, MapPin, Users } from "lucide-react";
+import { CalendarDays, Clock, Euro, MapPin, Users } from "@/components/ui/icons";
 import type { PublicEvent } from "@/lib/api-types";
 import { formatDate, formatPriceCents, formatTimeRange, isSameBrusselsDay, formatDateTime } from "@/lib/format";
 

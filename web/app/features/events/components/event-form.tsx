@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { toast } from "sonner";
+import { useEffect, type ReactNode } from "react";
+import { toast } from "@/components/ui/toast";
 import { getCourse, site } from "@/config/site";
 import { InputField, SelectField, TextareaField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
@@ -36,6 +36,7 @@ export function newZelfbeeldEventForm(): EventFormValues {
     capacity: "12",
     price: centsToEuroInput(course.priceCents),
     status: "draft",
+    image_id: null,
   };
 }
 
@@ -59,6 +60,7 @@ export function newEventForm(kind: EventKind, productPriceCents?: number | null)
     capacity: "",
     price,
     status: "draft",
+    image_id: null,
   };
   return kind === "webinar"
     ? { ...base, capacity: "100", price: price || "0,00" }
@@ -77,10 +79,14 @@ interface EventFormProps {
   /** The price of the kind's product, for a new event (vertelavond, webinar). */
   productPriceCents?: number | null;
   onDone: () => void;
+  /** The photo picker from the media library, composed in by the route (features stay apart). */
+  imagePicker?: ImagePicker;
 }
 
+export type ImagePicker = (props: { value: number | null; onChange: (id: number | null) => void; error?: string }) => ReactNode;
+
 /** Create or edit an event date. Times are Brussels time, sent exactly as typed. */
-export function EventForm({ event, kind, productPriceCents, onDone }: EventFormProps) {
+export function EventForm({ event, kind, productPriceCents, onDone, imagePicker }: EventFormProps) {
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const seatsTaken = event?.seats_taken ?? 0;
@@ -113,6 +119,7 @@ export function EventForm({ event, kind, productPriceCents, onDone }: EventFormP
       ) : null}
       <InputField label="Titel" {...field("title")} type="text" autoComplete="off" maxLength={EVENT_LIMITS.title} />
       <TextareaField label="Beschrijving" optional {...field("description")} rows={3} />
+      {imagePicker?.({ value: values.image_id, onChange: (id) => set("image_id", id), error: errors.image_id })}
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label="Begin" {...field("starts_at")} hint="Datum en uur, Belgische tijd." type="datetime-local" />
         <InputField

@@ -1,6 +1,6 @@
 import { Ban, Pencil, Plus, Trash2, Users, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { AdminDialog } from "@/components/admin/admin-dialog";
 import { Badge } from "@/components/admin/badge";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
@@ -15,7 +15,7 @@ import { useProducts } from "@/lib/products/list-products";
 import { useDeleteEvent } from "@/features/events/api/delete-event";
 import { useAdminEvents } from "@/features/events/api/list-admin-events";
 import { useUpdateEvent } from "@/features/events/api/update-event";
-import { EventForm } from "@/features/events/components/event-form";
+import { EventForm, type ImagePicker } from "@/features/events/components/event-form";
 import { eventKindCopy, eventKindLabel, eventStatusLabel, eventStatusTone } from "@/lib/event-labels";
 import { eventFormToInput, eventToForm } from "@/features/events/lib/event-validation";
 import type { AdminEvent, EventKind, When } from "@/lib/api-types";
@@ -151,10 +151,12 @@ interface EventsAdminProps {
   top?: ReactNode;
   /** The selected event's tickets or bookings (with its heading); without it no such button. */
   attendees?: (event: AdminEvent) => ReactNode;
+  /** The media library's picker for an event's photo. */
+  imagePicker?: ImagePicker;
 }
 
 /** Events of one or more kinds: upcoming and past in two tabs; add, edit, cancel, delete; per event its attendees. */
-export function EventsAdmin({ title, intro, kinds, top, attendees }: EventsAdminProps) {
+export function EventsAdmin({ title, intro, kinds, top, attendees, imagePicker }: EventsAdminProps) {
   const [kind, setKind] = useState<EventKind>(kinds[0]!);
   const [when, setWhen] = useState<When>("upcoming");
   const [editing, setEditing] = useState<Editing>(null);
@@ -299,6 +301,7 @@ export function EventsAdmin({ title, intro, kinds, top, attendees }: EventsAdmin
             kind={editing.mode === "edit" ? editing.event.kind : kind}
             productPriceCents={productPrice}
             onDone={() => setEditing(null)}
+            imagePicker={imagePicker}
           />
         ) : null}
       </AdminDialog>

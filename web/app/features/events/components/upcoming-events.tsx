@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useUpcomingEvents } from "@/features/events/api/get-upcoming-events";
 import { EventsError, EventsLoading } from "@/components/ui/load-status";
 import { EventDetails } from "@/features/events/components/event-details";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
 import type { EventKind, PublicEvent } from "@/lib/api-types";
 
 interface UpcomingEventsProps {
@@ -27,6 +28,13 @@ export function UpcomingEvents({ kind, empty, action, limit, headingLevel = "h3"
     <ul className="grid gap-6 md:grid-cols-2">
       {events.map((event) => (
         <li key={event.id} className="flex flex-col rounded-2xl border border-sand bg-paper p-6 shadow-sm">
+          {event.image ? (
+            <ResponsiveImage
+              image={event.image}
+              sizes="(min-width: 768px) 50vw, 100vw"
+              className="mb-4 aspect-[3/2] h-auto w-full rounded-xl object-cover"
+            />
+          ) : null}
           <Heading className="text-xl">{event.title}</Heading>
           {event.description ? <p className="mt-2 text-ink-soft">{event.description}</p> : null}
           <div className="mt-4">

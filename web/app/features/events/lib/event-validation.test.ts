@@ -13,6 +13,7 @@ const valid: EventFormValues = {
   capacity: "12",
   price: "1.500,00",
   status: "published",
+  image_id: null,
 };
 
 describe("validateEvent", () => {
@@ -49,6 +50,7 @@ describe("eventFormToInput", () => {
       capacity: 12,
       price_cents: 150000,
       status: "published",
+      image_id: null,
     });
   });
 
@@ -72,8 +74,10 @@ describe("eventFormToInput", () => {
       seats_left: 8,
       price_cents: 150000,
       status: "draft",
+      image_id: 4,
     });
-    expect(form).toMatchObject({ starts_at: "2027-03-05T09:30", price: "1500,00", capacity: "10", venue_name: "" });
+    // The photo goes along, so saving an edit keeps it.
+    expect(form).toMatchObject({ starts_at: "2027-03-05T09:30", price: "1500,00", capacity: "10", venue_name: "", image_id: 4 });
   });
 });
 

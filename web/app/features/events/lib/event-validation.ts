@@ -16,7 +16,8 @@ export type EventField =
   | "online_url"
   | "capacity"
   | "price_cents"
-  | "status";
+  | "status"
+  | "image_id";
 
 export interface EventFormValues {
   title: string;
@@ -34,6 +35,8 @@ export interface EventFormValues {
   /** Euros as typed: "1500", "1500,00" or "1.500,00". */
   price: string;
   status: EventStatus;
+  /** A photo from the media library, or null. */
+  image_id: number | null;
 }
 
 export const EVENT_LIMITS = { title: 120, description: 2000, capacity: 10_000 } as const;
@@ -58,6 +61,7 @@ export function eventToForm(event: AdminEvent): EventFormValues {
     capacity: String(event.capacity),
     price: centsToEuroInput(event.price_cents),
     status: event.status,
+    image_id: event.image_id ?? null,
   };
 }
 
@@ -121,5 +125,6 @@ export function eventFormToInput(
     capacity: Number(values.capacity.trim()),
     price_cents: parseEuroToCents(values.price) ?? 0,
     status: values.status,
+    image_id: values.image_id,
   };
 }

@@ -19,6 +19,21 @@ export function useAdminIntroCalls(query: { when: When; page: number; perPage: n
   return useQuery(adminIntroCallsQueryOptions(query));
 }
 
+/** Sets a video call's own meeting link (empty: the default of Meldingen); the visitor gets it by e-mail. */
+export function useSetMeetingLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, meetingUrl }: { id: number; meetingUrl: string | null }) =>
+      unwrap(
+        apiClient.PUT("/api/admin/intro-calls/{id}/meeting-link", {
+          params: { path: { id } },
+          body: { meeting_url: meetingUrl },
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "intro-calls"] }),
+  });
+}
+
 /** Cancels a call; the visitor gets `message` by e-mail. */
 export function useCancelIntroCall() {
   const queryClient = useQueryClient();

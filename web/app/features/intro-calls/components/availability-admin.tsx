@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FieldError, InputField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { PageHeader } from "@/components/admin/page-header";

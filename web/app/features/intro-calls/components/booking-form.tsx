@@ -1,14 +1,19 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { InputField, TextareaField } from "@/components/form/field";
 import { serverMessage } from "@/components/form/form-errors";
 import { useForm } from "@/components/form/use-form";
 import { buttonClasses } from "@/components/ui/button-link";
 import { Spinner } from "@/components/ui/spinner";
+import { Live } from "@/components/ui/live";
+import { site } from "@/config/site";
 import { bookCall } from "@/features/intro-calls/api/book-call";
-import { slotsQueryOptions, useSlots } from "@/features/intro-calls/api/get-slots";
+import {
+  slotsQueryOptions,
+  useSlots,
+} from "@/features/intro-calls/api/get-slots";
 import { SlotPicker } from "@/features/intro-calls/components/slot-picker";
 import { CALL_MODES, callModeLabel } from "@/lib/call-labels";
 import { ApiError } from "@/lib/api";
@@ -35,59 +40,85 @@ export function BookingForm() {
   const [slot, setSlot] = useState<string | null>(null);
   const [booked, setBooked] = useState<BookingResponse | null>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
-  const { values, set, field, formRef, submitting, onSubmit } = useForm<BookingValues>({
-    initial: () => ({ mode: "phone", name: "", email: "", phone: "", question: "" }),
-    async submit(v) {
-      if (!slot) {
-        toast.error(BOOKING_ERROR_TITLE, { description: "Kies eerst een dag en een uur." });
-        return;
-      }
-      const result = await bookCall({
-        starts_at: slot,
-        mode: v.mode,
-        name: v.name.trim(),
-        email: v.email.trim(),
-        phone: v.phone.trim() || null,
-        question: v.question.trim() || null,
-      });
-      setBooked(result);
-      toast.success("Gesprek geboekt!", { description: formatDateAt(result.starts_at) });
-      void queryClient.invalidateQueries({ queryKey: slotsQueryOptions.queryKey });
-      requestAnimationFrame(() => doneRef.current?.focus());
-    },
-    onError(error) {
-      toast.error(BOOKING_ERROR_TITLE, { description: serverMessage(error) ?? FALLBACK });
-      if (error instanceof ApiError && error.status === 409) {
-        // Someone else was faster: show the slots as they are now.
-        setSlot(null);
-        void queryClient.invalidateQueries({ queryKey: slotsQueryOptions.queryKey });
-      }
-    },
-  });
+  const { values, set, field, formRef, submitting, onSubmit } =
+    useForm<BookingValues>({
+      initial: () => ({
+        mode: "phone",
+        name: "",
+        email: "",
+        phone: "",
+        question: "",
+      }),
+      async submit(v) {
+        if (!slot) {
+          toast.error(BOOKING_ERROR_TITLE, {
+            description: "Kies eerst een dag en een uur.",
+          });
+          return;
+        }
+        const result = await bookCall({
+          starts_at: slot,
+          mode: v.mode,
+          name: v.name.trim(),
+          email: v.email.trim(),
+          phone: v.phone.trim() || null,
+          question: v.question.trim() || null,
+        });
+        setBooked(result);
+        toast.success("Gesprek geboekt!", {
+          description: formatDateAt(result.starts_at),
+        });
+        void queryClient.invalidateQueries({
+          queryKey: slotsQueryOptions.queryKey,
+        });
+        requestAnimationFrame(() => doneRef.current?.focus());
+      },
+      onError(error) {
+        toast.error(BOOKING_ERROR_TITLE, {
+          description: serverMessage(error) ?? FALLBACK,
+        });
+        if (error instanceof ApiError && error.status === 409) {
+          // Someone else was faster: show the slots as they are now.
+          setSlot(null);
+          void queryClient.invalidateQueries({
+            queryKey: slotsQueryOptions.queryKey,
+          });
+        }
+      },
+    });
   const { mode } = values;
 
   if (booked) {
     return (
-      <div className="max-w-2xl rounded-2xl border border-teal/40 bg-teal-soft p-6" role="status">
+      <div
+        className="max-w-2xl rounded-2xl border border-teal/40 bg-teal-soft p-6"
+        role="status"
+      >
         <h3 ref={doneRef} tabIndex={-1} className="text-2xl">
           Je gesprek is geboekt!
         </h3>
         <p className="mt-2 text-lg text-ink">
-          We spreken af op <strong>{formatDateAt(booked.starts_at)}</strong> ({callModeLabel(booked.mode).toLowerCase()}
+          We spreken af op <strong>{formatDateAt(booked.starts_at)}</strong> (
+          {callModeLabel(booked.mode).toLowerCase()}
           ).
         </p>
         <p className="mt-2 text-ink-soft">
-          Je krijgt zo een bevestiging per e-mail, met een uitnodiging voor je agenda en links om het gesprek te
-          verplaatsen of te annuleren.
+          Je krijgt zo een bevestiging per e-mail, met een uitnodiging voor je
+          agenda en links om het gesprek te verplaatsen of te annuleren.
         </p>
       </div>
     );
   }
-  if (isPending) return <Spinner label="Vrije momenten laden..." className="py-10" />;
+  if (isPending)
+    return <Spinner label="Vrije momenten laden..." className="py-10" />;
   if (isError) {
     return (
-      <p role="alert" className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-        De vrije momenten konden nu niet geladen worden. Probeer het later opnieuw, of{" "}
+      <p
+        role="alert"
+        className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft"
+      >
+        De vrije momenten konden nu niet geladen worden. Probeer het later
+        opnieuw, of{" "}
         <Link to="/contact" className="text-link">
           neem contact op
         </Link>
@@ -108,7 +139,12 @@ export function BookingForm() {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} aria-label="Kennismakingsgesprek boeken" className="grid max-w-3xl gap-8">
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      aria-label="Kennismakingsgesprek boeken"
+      className="grid max-w-3xl gap-8"
+    >
       <SlotPicker
         days={data.days}
         day={day}
@@ -120,7 +156,9 @@ export function BookingForm() {
         onSlotChange={setSlot}
       />
       <fieldset>
-        <legend className="text-xl font-semibold text-ink">3. Hoe wil je het gesprek?</legend>
+        <legend className="text-xl font-semibold text-ink">
+          3. Hoe wil je het gesprek?
+        </legend>
         <div className="mt-4 grid gap-3 sm:grid-cols-3">
           {CALL_MODES.map((m) => (
             <label
@@ -137,17 +175,39 @@ export function BookingForm() {
               />
               <span>
                 <span className="block font-semibold text-ink">{m.label}</span>
-                <span className="block text-sm text-ink-soft">{m.hint}</span>
+                <span className="block text-sm text-ink-soft">
+                  {m.hint ?? (
+                    <>
+                      In de praktijk, <Live field="street" />,{" "}
+                      <Live field="postalCode" /> {site.contact.city}.
+                    </>
+                  )}
+                </span>
               </span>
             </label>
           ))}
         </div>
       </fieldset>
       <fieldset className="grid gap-4">
-        <legend className="text-xl font-semibold text-ink">4. Je gegevens</legend>
+        <legend className="text-xl font-semibold text-ink">
+          4. Je gegevens
+        </legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField label="Naam" {...field("name")} type="text" required maxLength={100} autoComplete="name" />
-          <InputField label="E-mailadres" {...field("email")} type="email" required autoComplete="email" />
+          <InputField
+            label="Naam"
+            {...field("name")}
+            type="text"
+            required
+            maxLength={100}
+            autoComplete="name"
+          />
+          <InputField
+            label="E-mailadres"
+            {...field("email")}
+            type="email"
+            required
+            autoComplete="email"
+          />
         </div>
         <InputField
           label="Telefoonnummer"
@@ -158,15 +218,27 @@ export function BookingForm() {
           autoComplete="tel"
           className="sm:max-w-sm"
         />
-        <TextareaField label="Wil je al iets vertellen of vragen?" optional {...field("question")} rows={3} maxLength={500} />
+        <TextareaField
+          label="Wil je al iets vertellen of vragen?"
+          optional
+          {...field("question")}
+          rows={3}
+          maxLength={500}
+        />
       </fieldset>
       <div>
-        <button type="submit" disabled={submitting} className={buttonClasses("primary")}>
+        <button
+          type="submit"
+          disabled={submitting}
+          className={buttonClasses("primary")}
+        >
           {submitting ? "Bezig..." : "Gesprek boeken"}
         </button>
         <p className="mt-3 text-sm text-ink-soft">
-          {slot ? `Gekozen: ${formatDateAt(slot)}.` : "Je hebt nog geen moment gekozen."} Lees hoe we met je gegevens
-          omgaan in onze{" "}
+          {slot
+            ? `Gekozen: ${formatDateAt(slot)}.`
+            : "Je hebt nog geen moment gekozen."}{" "}
+          Lees hoe we met je gegevens omgaan in onze{" "}
           <Link to="/privacy" className="text-link">
             privacyverklaring
           </Link>

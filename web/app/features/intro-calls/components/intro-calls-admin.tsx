@@ -1,21 +1,22 @@
-import { XCircle } from "lucide-react";
+import { Video, XCircle } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { EmailAddress } from "@/components/ui/email-address";
 import { AdminDialog } from "@/components/admin/admin-dialog";
 import { AdminTabs } from "@/components/admin/admin-tabs";
 import { Badge } from "@/components/admin/badge";
-import { TextareaField } from "@/components/form/field";
+import { InputField, TextareaField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { PageHeader } from "@/components/admin/page-header";
 import { RowButton } from "@/components/admin/row-button";
 import { DataList, useListState, type Column } from "@/components/admin/data-list";
 import { adminButton } from "@/components/admin/styles";
 import { useForm } from "@/components/form/use-form";
-import { useAdminIntroCalls, useCancelIntroCall } from "@/features/intro-calls/api/admin-intro-calls";
+import { useAdminIntroCalls, useCancelIntroCall, useSetMeetingLink } from "@/features/intro-calls/api/admin-intro-calls";
 import { callModeLabel } from "@/lib/call-labels";
 import type { IntroCall, When } from "@/lib/api-types";
 import { formatDateAt, formatTime } from "@/lib/format";
+import { meetingLinkError } from "@/lib/meeting-link";
 
 const PER_PAGE = 10;
 
@@ -42,7 +43,23 @@ const columns: Column<IntroCall>[] = [
       </>
     ),
   },
-  { header: "Hoe", cell: (call) => callModeLabel(call.mode) },
+  {
+    header: "Hoe",
+    cell: (call) => (
+      <>
+        <span className="block">{callModeLabel(call.mode)}</span>
+        {call.mode === "video" ? (
+          call.meeting_url ? (
+            <a href={call.meeting_url} className="block max-w-56 truncate text-sm underline" target="_blank" rel="noreferrer">
+              {call.meeting_url}
+            </a>
+          ) : (
+            <span className="block text-sm text-ink-soft">Nog geen videolink</span>
+          )
+        ) : null}
+      </>
+    ),
+  },
   {
     header: "Status",
     cell: (call) =>
@@ -54,7 +71,15 @@ const columns: Column<IntroCall>[] = [
   },
 ];
 
-function CallsTable({ when, onCancel }: { when: When; onCancel: (call: IntroCall) => void }) {
+function CallsTable({
+  when,
+  onCancel,
+  onLink,
+}: {
+  when: When;
+  onCancel: (call: IntroCall) => void;
+  onLink: (call: IntroCall) => void;
+}) {
   const list = useListState({ perPage: PER_PAGE });
   const calls = useAdminIntroCalls({ when, page: list.page, perPage: PER_PAGE });
   return (
@@ -68,13 +93,23 @@ function CallsTable({ when, onCancel }: { when: When; onCancel: (call: IntroCall
       columns={columns}
       actions={(call) =>
         call.status === "booked" && when === "upcoming" ? (
-          <RowButton
-            icon={XCircle}
-            label="Annuleren"
-            row={`${call.name}, ${formatDateAt(call.starts_at)}`}
-            variant="danger-quiet"
-            onClick={() => onCancel(call)}
-          />
+          <>
+            {call.mode === "video" ? (
+              <RowButton
+                icon={Video}
+                label="Videolink"
+                row={`${call.name}, ${formatDateAt(call.starts_at)}`}
+                onClick={() => onLink(call)}
+              />
+            ) : null}
+            <RowButton
+              icon={XCircle}
+              label="Annuleren"
+              row={`${call.name}, ${formatDateAt(call.starts_at)}`}
+              variant="danger-quiet"
+              onClick={() => onCancel(call)}
+            />
+          </>
         ) : null
       }
     />
@@ -119,10 +154,51 @@ function CancelForm({ call, onDone }: { call: IntroCall; onDone: () => void }) {
   );
 }
 
-/** /admin/afspraken: booked intro calls, upcoming and past; cancel with a message. */
+function MeetingLinkForm({ call, onDone }: { call: IntroCall; onDone: () => void }) {
+  const setLink = useSetMeetingLink();
+  const { field, formError, formRef, submitting, onSubmit } = useForm<{ meeting_url: string }, "meeting_url">({
+    initial: () => ({ meeting_url: call.meeting_url ?? "" }),
+    validate: (v) => ({ meeting_url: meetingLinkError(v.meeting_url) }),
+    async submit(v) {
+      const saved = await setLink.mutateAsync({ id: call.id, meetingUrl: v.meeting_url.trim() || null });
+      toast.success("Videolink opgeslagen", {
+        description: saved.meeting_url ? `${call.name} krijgt de link per e-mail.` : "Het gesprek heeft geen videolink.",
+      });
+      onDone();
+    },
+  });
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
+      <FormAlert message={formError} />
+      <p className="text-ink-soft">
+        Het videogesprek met <strong className="text-ink">{call.name}</strong> op{" "}
+        <strong className="text-ink">{formatDateAt(call.starts_at)}</strong>.
+      </p>
+      <InputField
+        label="Link van het videogesprek"
+        type="url"
+        inputMode="url"
+        placeholder="https://meet.jit.si/in-lumine"
+        {...field("meeting_url")}
+        hint="De bezoeker krijgt hem meteen per e-mail, en ook in de herinnering. Leeg: de standaardlink uit Meldingen."
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={onDone} disabled={submitting} className={adminButton("quiet")}>
+          Terug
+        </button>
+        <button type="submit" disabled={submitting} className={adminButton("primary")}>
+          {submitting ? "Bezig..." : "Videolink opslaan"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/afspraken: booked intro calls, upcoming and past; cancel with a message, set a video link. */
 export function IntroCallsAdmin() {
   const [when, setWhen] = useState<When>("upcoming");
   const [cancelling, setCancelling] = useState<IntroCall | null>(null);
+  const [linking, setLinking] = useState<IntroCall | null>(null);
   return (
     <>
       <PageHeader
@@ -143,10 +219,13 @@ export function IntroCallsAdmin() {
         value={when}
         onChange={setWhen}
       >
-        <CallsTable key={when} when={when} onCancel={setCancelling} />
+        <CallsTable key={when} when={when} onCancel={setCancelling} onLink={setLinking} />
       </AdminTabs>
       <AdminDialog open={cancelling !== null} title="Gesprek annuleren" onClose={() => setCancelling(null)}>
         {cancelling ? <CancelForm call={cancelling} onDone={() => setCancelling(null)} /> : null}
+      </AdminDialog>
+      <AdminDialog open={linking !== null} title="Videolink" onClose={() => setLinking(null)}>
+        {linking ? <MeetingLinkForm call={linking} onDone={() => setLinking(null)} /> : null}
       </AdminDialog>
     </>
   );

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { InputField } from "@/components/form/field";
 import { serverMessage } from "@/components/form/form-errors";
 import { useForm } from "@/components/form/use-form";

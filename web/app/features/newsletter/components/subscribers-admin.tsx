@@ -1,13 +1,16 @@
-import { Download } from "lucide-react";
+import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { useSearchParams } from "react-router";
+import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/admin/badge";
-import { PageHeader } from "@/components/admin/page-header";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { RowButton } from "@/components/admin/row-button";
 import { DataList, useListState, type Column } from "@/components/admin/data-list";
 import { FilterSelect } from "@/components/admin/filter-select";
 import { errorMessage } from "@/components/form/form-errors";
 import { adminButton } from "@/components/admin/styles";
 import { EmailAddress } from "@/components/ui/email-address";
+import { useDeleteSubscriber } from "@/features/newsletter/api/delete-subscriber";
 import { useDownloadSubscribersCsv } from "@/features/newsletter/api/export-subscribers";
 import { useSubscribers } from "@/features/newsletter/api/list-subscribers";
 import {
@@ -38,12 +41,26 @@ const columns: Column<Subscriber>[] = [
   },
 ];
 
-/** Newsletter subscribers: search, filter on status, page, and download everything as CSV. */
+/** Newsletter subscribers (a tab of Beheer > Nieuwsbrief): search (also from a link, `?q=`), filter on status, page, delete one, and download everything as CSV. */
 export function SubscribersAdmin() {
+  const [params] = useSearchParams();
   const [status, setStatus] = useState<SubscriberStatus | "">("");
-  const list = useListState({ perPage: PER_PAGE, filters: [status] });
+  const list = useListState({ perPage: PER_PAGE, filters: [status], initialSearch: params.get("q") ?? "" });
   const subscribers = useSubscribers({ q: list.q, status, page: list.page, perPage: PER_PAGE });
   const download = useDownloadSubscribersCsv();
+  const remove = useDeleteSubscriber();
+  const [deleting, setDeleting] = useState<Subscriber | null>(null);
+
+  async function onDelete(subscriber: Subscriber) {
+    try {
+      await remove.mutateAsync(subscriber.id);
+      toast.success("Abonnee verwijderd", { description: `${subscriber.email} krijgt de nieuwsbrief niet meer.` });
+    } catch (e) {
+      toast.error("Verwijderen lukte niet", { description: errorMessage(e) });
+    } finally {
+      setDeleting(null);
+    }
+  }
 
   async function onDownload() {
     try {
@@ -56,21 +73,16 @@ export function SubscribersAdmin() {
 
   return (
     <>
-      <PageHeader
-        title="Nieuwsbrief"
-        intro={
-          <p>
-            Iedereen die zich inschreef. ‘In afwachting’ wil zeggen dat de persoon de bevestigingsmail nog niet heeft
-            aangeklikt.
-          </p>
-        }
-        actions={
-          <button type="button" onClick={onDownload} disabled={download.isPending} className={adminButton("primary")}>
-            <Download aria-hidden="true" className="h-5 w-5" />
-            {download.isPending ? "Bezig..." : "Download CSV"}
-          </button>
-        }
-      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="max-w-2xl text-ink-soft">
+          Iedereen die zich inschreef. ‘In afwachting’ wil zeggen dat de persoon de bevestigingsmail nog niet heeft
+          aangeklikt.
+        </p>
+        <button type="button" onClick={onDownload} disabled={download.isPending} className={adminButton("primary")}>
+          <Download aria-hidden="true" className="h-5 w-5" />
+          {download.isPending ? "Bezig..." : "Download CSV"}
+        </button>
+      </div>
 
       <DataList
         list={list}
@@ -83,7 +95,22 @@ export function SubscribersAdmin() {
         loadingLabel="Abonnees laden..."
         empty={list.q || status ? "Niemand gevonden met deze zoekopdracht." : "Er heeft nog niemand ingeschreven."}
         columns={columns}
+        actions={(s) => (
+          <RowButton icon={Trash2} label="Verwijderen" row={s.email} variant="danger-quiet" onClick={() => setDeleting(s)} />
+        )}
       />
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Abonnee verwijderen?"
+        onConfirm={() => (deleting ? onDelete(deleting) : undefined)}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>
+          <strong className="text-ink wrap-break-word">{deleting?.email}</strong> verdwijnt uit de lijst en krijgt de
+          nieuwsbrief niet meer. Wil je alles over deze persoon wissen, gebruik dan Personen.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,15 +1,18 @@
-import { AlertTriangle, Mail, Undo2 } from "lucide-react";
+import { AlertTriangle, FileDown, Mail, RefreshCw, Undo2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { toast } from "sonner";
-import { Badge } from "@/components/admin/badge";
+import { toast } from "@/components/ui/toast";
+import { Badge, type BadgeTone } from "@/components/admin/badge";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { LoadError, LoadingBlock } from "@/components/admin/query-status";
 import { errorMessage } from "@/components/form/form-errors";
 import { adminButton } from "@/components/admin/styles";
+import { RowButton } from "@/components/admin/row-button";
+import { useEnrolment, useResendEnrolment } from "@/features/orders/api/enrolment";
 import { useOrder } from "@/features/orders/api/get-order";
 import { useRefundOrder } from "@/features/orders/api/refund-order";
 import { useResendConfirmation } from "@/features/orders/api/resend-confirmation";
-import type { AdminOrderDetail } from "@/lib/api-types";
+import type { AdminOrderDetail, EnrolmentMethod, EnrolmentStatus, InvoiceFormat, InvoiceSummary } from "@/lib/api-types";
+import { downloadInvoiceFile, invoiceKindLabel } from "@/lib/invoice-files";
 import {
   attentionExplanation,
   attentionLabel,
@@ -43,6 +46,105 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h3 className="font-sans text-lg font-semibold text-ink">{title}</h3>
       <div className="mt-2">{children}</div>
     </section>
+  );
+}
+
+/** The order's invoice and credit note, each downloadable as PDF (and UBL for a company). */
+function Invoices({ invoices }: { invoices: InvoiceSummary[] }) {
+  async function download(invoice: InvoiceSummary, format: InvoiceFormat) {
+    try {
+      const filename = await downloadInvoiceFile(invoice.id, format);
+      toast.success("Gedownload", { description: `${filename} staat in je downloads.` });
+    } catch (e) {
+      toast.error("Downloaden lukte niet", { description: errorMessage(e) });
+    }
+  }
+  return (
+    <ul className="divide-y divide-sand">
+      {invoices.map((invoice) => {
+        const name = `${invoiceKindLabel(invoice.kind)} ${invoice.number}`;
+        return (
+          <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span>
+              <span className="font-semibold">{name}</span>
+              <span className="ml-2 text-ink-soft">
+                {formatShortDate(invoice.issue_date)} · {formatPriceCents(invoice.total_cents)}
+              </span>
+            </span>
+            <span className="flex flex-wrap gap-2">
+              <RowButton icon={FileDown} label="PDF" row={name} onClick={() => void download(invoice, "pdf")} />
+              {invoice.has_xml ? (
+                <RowButton icon={FileDown} label="UBL" row={name} onClick={() => void download(invoice, "xml")} />
+              ) : null}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+const ENROLMENT_METHODS: Record<EnrolmentMethod, string> = {
+  webhook: "Inschrijving via het platform",
+  access_code: "Persoonlijke toegangscode in de e-mail",
+};
+
+const ENROLMENT_STATUSES: Record<EnrolmentStatus, { label: string; tone: BadgeTone }> = {
+  pending: { label: "Wordt doorgegeven", tone: "gold" },
+  delivered: { label: "Ingeschreven op het platform", tone: "teal" },
+  failed: { label: "Mislukt", tone: "red" },
+  code_sent: { label: "Code gemaild", tone: "teal" },
+};
+
+/** How the buyer of a paid course gets access, where it stands, and a resend. */
+function CourseAccess({ order }: { order: AdminOrderDetail }) {
+  const course = !order.event_title && (order.status === "paid" || order.status === "refunded");
+  const enrolment = useEnrolment(order.id, course);
+  const resend = useResendEnrolment();
+  if (!course || !enrolment.data) return null;
+  const e = enrolment.data;
+  const status = ENROLMENT_STATUSES[e.status];
+
+  async function onResend() {
+    try {
+      await resend.mutateAsync(order.id);
+      toast.success("Toegang opnieuw verstuurd", {
+        description: e.method === "webhook" ? "Het platform krijgt de inschrijving opnieuw." : `De code gaat opnieuw naar ${order.email}.`,
+      });
+    } catch (err) {
+      toast.error("Opnieuw versturen lukte niet", { description: errorMessage(err) });
+    }
+  }
+
+  return (
+    <Section title="Toegang tot de cursus">
+      <dl className="divide-y divide-sand">
+        <Row label="Hoe">{ENROLMENT_METHODS[e.method]}</Row>
+        <Row label="Status">
+          <Badge tone={status.tone}>{status.label}</Badge>
+          {e.method === "webhook" && e.attempts > 0 ? (
+            <span className="ml-2 text-sm text-ink-soft">
+              {e.attempts} {e.attempts === 1 ? "poging" : "pogingen"}
+            </span>
+          ) : null}
+          {e.last_error && e.status !== "delivered" ? (
+            <span className="block text-sm text-ink-soft">Laatste fout: {e.last_error}</span>
+          ) : null}
+        </Row>
+        {e.access_code ? (
+          <Row label="Toegangscode">
+            <span className="font-mono">{e.access_code}</span>
+          </Row>
+        ) : null}
+        <Row label="Laatst verstuurd">
+          {when(e.updated_at)} ({e.sends}×)
+        </Row>
+      </dl>
+      <button type="button" onClick={() => void onResend()} disabled={resend.isPending} className={adminButton("secondary", "sm", "mt-3")}>
+        <RefreshCw aria-hidden="true" className="h-4 w-4" />
+        {resend.isPending ? "Bezig..." : "Toegang opnieuw versturen"}
+      </button>
+    </Section>
   );
 }
 
@@ -144,6 +246,8 @@ function Detail({ order }: { order: AdminOrderDetail }) {
           </dl>
         </Section>
 
+        <CourseAccess order={order} />
+
         <Section title="Betaling">
           <dl className="divide-y divide-sand">
             <Row label="Betaalprovider">{providerLabel(order.provider)}</Row>
@@ -161,6 +265,12 @@ function Detail({ order }: { order: AdminOrderDetail }) {
             </Row>
           </dl>
         </Section>
+
+        {order.invoices.length > 0 ? (
+          <Section title="Factuur">
+            <Invoices invoices={order.invoices} />
+          </Section>
+        ) : null}
 
         {order.tickets.length > 0 ? (
           <Section title={`Tickets (${order.tickets.length})`}>

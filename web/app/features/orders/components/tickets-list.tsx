@@ -1,7 +1,7 @@
 import { Ban, Download, LogIn, Mail } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/admin/badge";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { RowButton } from "@/components/admin/row-button";

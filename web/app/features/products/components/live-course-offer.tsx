@@ -27,8 +27,10 @@ export function LiveCourseOffer({ course, features, action, secondary, showNextD
   const unavailable = error instanceof ApiError && error.status === 404;
   const next = data?.events.find(isBookable) ?? null;
 
+  // Only a course with dates says it is loading: the line its dates take then. Another shows the
+  // configured price until the live one replaces it in place, so its buy button does not move.
   const note = isPending ? (
-    <p role="status">Actuele prijs en data laden...</p>
+    showNextDate ? <p role="status">Actuele prijs en data laden...</p> : null
   ) : unavailable ? (
     <p>Deze cursus is op dit moment niet te koop.</p>
   ) : showNextDate && data ? (

@@ -1,4 +1,4 @@
-import { CalendarDays, Euro, MapPin, Users } from "lucide-react";
+import { CalendarDays, Euro, MapPin, Users } from "@/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button-link";
@@ -19,6 +19,8 @@ interface ProductDatesProps {
   /** No date to book: the message, with a way to hear of the next one (the page's newsletter prompt). */
   leaveEmail: (message: ReactNode) => ReactNode;
   headingLevel?: "h2" | "h3";
+  /** What a sold-out date offers instead of the button (e.g. the waiting list). */
+  soldOut?: (event: PublicEvent) => ReactNode;
   /** Labels the first card, e.g. "Volgende vertelavond". */
   firstLabel?: string;
   columns?: 1 | 2;
@@ -30,12 +32,14 @@ function DateCard({
   actionLabel,
   headingLevel: Heading,
   label,
+  soldOut,
 }: {
   event: PublicEvent;
   slug: string;
   actionLabel: string;
   headingLevel: "h2" | "h3";
   label?: string;
+  soldOut?: (event: PublicEvent) => ReactNode;
 }) {
   const venue = venueLine(event);
   const cancelled = event.status === "cancelled";
@@ -98,6 +102,8 @@ function DateCard({
             {actionLabel}
             <span className="sr-only"> voor {formatDate(event.starts_at)}</span>
           </Link>
+        ) : soldOut ? (
+          soldOut(event)
         ) : (
           <p className="text-ink-soft">Deze datum is uitverkocht.</p>
         )}
@@ -118,6 +124,7 @@ export function ProductDates({
   headingLevel = "h3",
   firstLabel,
   columns = 2,
+  soldOut,
 }: ProductDatesProps) {
   const { data, isPending, isError } = useProduct(slug);
   if (isPending) return <EventsLoading />;
@@ -137,6 +144,7 @@ export function ProductDates({
             actionLabel={actionLabel}
             headingLevel={headingLevel}
             label={index === 0 ? firstLabel : undefined}
+            soldOut={soldOut}
           />
         ))}
       </ul>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { useEffect, useState, type ReactNode } from "react";
+import { toast } from "@/components/ui/toast";
 import { InputField, TextareaField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { useForm } from "@/components/form/use-form";
@@ -49,10 +49,14 @@ interface ReviewFormProps {
   /** The review to edit, or null for a new one. */
   review: Review | null;
   onDone: () => void;
+  /** The photo picker from the media library, composed in by the route (features stay apart). */
+  avatarPicker?: AvatarPicker;
 }
 
+export type AvatarPicker = (props: { value: number | null; onChange: (id: number | null) => void; error?: string }) => ReactNode;
+
 /** Create or edit a review: the same checks as the server, its messages next to the fields. */
-export function ReviewForm({ review, onDone }: ReviewFormProps) {
+export function ReviewForm({ review, onDone, avatarPicker }: ReviewFormProps) {
   const create = useCreateReview();
   const update = useUpdateReview();
   const { values, set, field, errors, formError, formRef, submitting, onSubmit } = useForm<ReviewFormValues, ReviewField>({
@@ -95,6 +99,11 @@ export function ReviewForm({ review, onDone }: ReviewFormProps) {
         />
         <AvatarPreview url={values.avatar_url} name={values.name} />
       </div>
+      {avatarPicker?.({
+        value: values.avatar_media_id,
+        onChange: (id) => set("avatar_media_id", id),
+        error: errors.avatar_media_id,
+      })}
       <StarRatingInput value={values.rating} onChange={(n) => set("rating", n)} error={errors.rating} />
       <TextareaField
         label="Tekst"

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "@/components/ui/icons";
 
 export function StarRating({ rating, max = 5 }: { rating: number; max?: number }) {
   const value = Math.max(0, Math.min(max, Math.round(rating)));

@@ -20,6 +20,8 @@ function review(id: number) {
     rating: 5,
     text: `Tekst ${id}`,
     created_at: "2025-01-01T00:00:00Z",
+    status: "approved" as const,
+    participant_of: null as string | null,
   };
 }
 
@@ -34,6 +36,15 @@ describe("Testimonials", () => {
     expect(await screen.findByText("Klant 1")).toBeTruthy();
     expect(screen.getAllByRole("listitem")).toHaveLength(12);
     expect(screen.getAllByRole("img", { name: "5 van 5 sterren" })).toHaveLength(12);
+  });
+
+  it("marks a review left through an invitation as from a participant", async () => {
+    const reviews = [{ ...review(1), participant_of: "deelnemer van de vertelavond van 12 november 2026" }, review(2)];
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(JSON.stringify({ reviews, total: 2 }))));
+    renderWithClient();
+    const [first, second] = await screen.findAllByRole("listitem");
+    expect(first!.textContent).toContain("deelnemer van de vertelavond van 12 november 2026");
+    expect(second!.textContent).not.toContain("deelnemer");
   });
 
   it("shows the three samples when there are no reviews", async () => {

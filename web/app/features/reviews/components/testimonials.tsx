@@ -1,13 +1,19 @@
-import { Quote } from "lucide-react";
+import { Quote } from "@/components/ui/icons";
 import { MAX_REVIEWS, useReviews } from "@/features/reviews/api/get-reviews";
 import { StarRating } from "@/features/reviews/components/star-rating";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
+import type { MediaImage } from "@/lib/api-types";
 
 export interface Testimonial {
   id: number | string;
   name: string;
   avatar_url?: string | null;
+  /** A library photo: responsive, with its own alt text. */
+  avatar?: MediaImage | null;
   rating: number;
   text: string;
+  /** "deelnemer van de vertelavond van …" for a review left through an invitation. */
+  participant_of?: string | null;
 }
 
 /** Shown when there are no reviews yet, or when they could not be loaded. */
@@ -55,7 +61,11 @@ function TestimonialCard({ item }: { item: Testimonial }) {
         <p>{item.text}</p>
       </blockquote>
       <div className="mt-5 flex items-center gap-3">
-        {item.avatar_url ? (
+        {item.avatar ? (
+          <span className="h-11 w-11 shrink-0 overflow-hidden rounded-full">
+            <ResponsiveImage image={item.avatar} sizes="44px" className="h-full w-full object-cover" />
+          </span>
+        ) : item.avatar_url ? (
           <img
             src={item.avatar_url}
             alt={`Foto van ${item.name}`}
@@ -72,7 +82,10 @@ function TestimonialCard({ item }: { item: Testimonial }) {
             {initials(item.name)}
           </span>
         )}
-        <p className="font-semibold text-ink">{item.name}</p>
+        <div>
+          <p className="font-semibold text-ink">{item.name}</p>
+          {item.participant_of ? <p className="text-sm text-ink-soft">{item.participant_of}</p> : null}
+        </div>
       </div>
     </li>
   );

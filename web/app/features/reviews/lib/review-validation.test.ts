@@ -6,7 +6,7 @@ import {
   validateReview,
 } from "@/features/reviews/lib/review-validation";
 
-const valid = { name: "Anna", avatar_url: "", rating: 5, text: "Warm en helder." };
+const valid = { name: "Anna", avatar_url: "", avatar_media_id: null, rating: 5, text: "Warm en helder." };
 
 describe("validateReview", () => {
   it("accepts a complete review", () => {
@@ -15,7 +15,7 @@ describe("validateReview", () => {
   });
 
   it("names every problem next to its field", () => {
-    const errors = validateReview({ name: " ", avatar_url: "http://voorbeeld.be/a.jpg", rating: null, text: "" });
+    const errors = validateReview({ name: " ", avatar_url: "http://voorbeeld.be/a.jpg", avatar_media_id: null, rating: null, text: "" });
     expect(Object.keys(errors).sort()).toEqual(["avatar_url", "name", "rating", "text"]);
   });
 
@@ -33,9 +33,14 @@ describe("reviewFormToInput", () => {
     expect(reviewFormToInput({ ...valid, name: " Anna ", avatar_url: "  " })).toEqual({
       name: "Anna",
       avatar_url: null,
+      avatar_media_id: null,
       rating: 5,
       text: "Warm en helder.",
     });
+  });
+
+  it("sends the chosen library photo", () => {
+    expect(reviewFormToInput({ ...valid, avatar_media_id: 7 }).avatar_media_id).toBe(7);
   });
 
   it("starts a new review at five stars", () => {

@@ -2,11 +2,13 @@
 import type { FieldErrors } from "@/components/form/form-errors";
 import type { Review, ReviewInput } from "@/lib/api-types";
 
-export type ReviewField = "name" | "avatar_url" | "rating" | "text";
+export type ReviewField = "name" | "avatar_url" | "avatar_media_id" | "rating" | "text";
 
 export interface ReviewFormValues {
   name: string;
   avatar_url: string;
+  /** A photo from the media library; wins over the link. */
+  avatar_media_id: number | null;
   rating: number | null;
   text: string;
 }
@@ -29,11 +31,17 @@ export function isHttpsUrl(value: string): boolean {
 }
 
 export function emptyReviewForm(): ReviewFormValues {
-  return { name: "", avatar_url: "", rating: 5, text: "" };
+  return { name: "", avatar_url: "", avatar_media_id: null, rating: 5, text: "" };
 }
 
 export function reviewToForm(review: Review): ReviewFormValues {
-  return { name: review.name, avatar_url: review.avatar_url ?? "", rating: review.rating, text: review.text };
+  return {
+    name: review.name,
+    avatar_url: review.avatar_url ?? "",
+    avatar_media_id: review.avatar_media_id ?? null,
+    rating: review.rating,
+    text: review.text,
+  };
 }
 
 export function validateReview(values: ReviewFormValues): FieldErrors<ReviewField> {
@@ -60,6 +68,7 @@ export function reviewFormToInput(values: ReviewFormValues): ReviewInput {
   return {
     name: values.name.trim(),
     avatar_url: avatar ? avatar : null,
+    avatar_media_id: values.avatar_media_id,
     rating: values.rating ?? 0,
     text: values.text.trim(),
   };

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { InputField } from "@/components/form/field";
 import { serverMessage } from "@/components/form/form-errors";
 import { useForm } from "@/components/form/use-form";

@@ -1,0 +1,273 @@
+//! From an uploaded file to the variants the site serves: the type read from the content, the
+//! EXIF orientation applied, then every width re-encoded from pixels, so no metadata (GPS,
+//! camera, thumbnails) survives. CPU-heavy and blocking: callers run it on a blocking thread.
+use std::io::Cursor;
+
+use image::codecs::jpeg::JpegEncoder;
+use image::imageops::FilterType;
+use image::metadata::Orientation;
+use image::{
+    DynamicImage, ExtendedColorType, ImageDecoder, ImageError, ImageFormat, ImageReader, Limits,
+    RgbImage,
+};
+use sha2::{Digest, Sha256};
+
+/// The largest upload.
+pub const MAX_BYTES: usize = 20 * 1024 * 1024;
+/// The widths made, where the photo is at least that wide; its own width (at most the last)
+/// is always made, so a small photo is never upscaled.
+pub const WIDTHS: [u32; 5] = [320, 640, 960, 1280, 1920];
+/// Larger than any camera's photo, small enough to decode in a few hundred MB.
+const MAX_PIXELS: u64 = 50_000_000;
+const MAX_SIDE: u32 = 16_000;
+const MAX_ALLOC: u64 = 512 * 1024 * 1024;
+const JPEG_QUALITY: u8 = 82;
+const WEBP_QUALITY: f32 = 80.0;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Jpeg,
+    Png,
+    Webp,
+}
+
+impl Kind {
+    /// Read from the first bytes (the "magic"), never from a name or a declared type.
+    pub fn detect(bytes: &[u8]) -> Option<Self> {
+        if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+            Some(Self::Jpeg)
+        } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+            Some(Self::Png)
+        } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+            Some(Self::Webp)
+        } else {
+            None
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Jpeg => "JPEG",
+            Self::Png => "PNG",
+            Self::Webp => "WebP",
+        }
+    }
+
+    fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Self::Jpeg => &["jpg", "jpeg", "jpe", "jfif"],
+            Self::Png => &["png"],
+            Self::Webp => &["webp"],
+        }
+    }
+
+    fn format(self) -> ImageFormat {
+        match self {
+            Self::Jpeg => ImageFormat::Jpeg,
+            Self::Png => ImageFormat::Png,
+            Self::Webp => ImageFormat::WebP,
+        }
+    }
+}
+
+/// Why an upload is refused; `Display` is the Dutch message for the coach.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum Refusal {
+    #[error(
+        "Een SVG-bestand kunnen we niet gebruiken (het kan code bevatten). Kies een foto in JPEG, PNG of WebP."
+    )]
+    Svg,
+    #[error("Dit bestand is geen foto. Kies een foto in JPEG, PNG of WebP.")]
+    NotAnImage,
+    #[error(
+        "De naam van het bestand eindigt op .{extension}, maar het is een {actual}-bestand. Geef het de juiste extensie of kies een ander bestand."
+    )]
+    ExtensionLies {
+        extension: String,
+        actual: &'static str,
+    },
+    #[error(
+        "Deze foto is te groot om te verwerken (meer dan 50 miljoen pixels). Verklein hem en probeer het opnieuw."
+    )]
+    TooManyPixels,
+    #[error("Deze foto is beschadigd of onvolledig. Probeer een ander bestand.")]
+    Broken,
+}
+
+/// One width, in the modern format and the fallback.
+pub struct Variant {
+    pub width: u32,
+    pub webp: Vec<u8>,
+    pub jpeg: Vec<u8>,
+}
+
+pub struct Processed {
+    /// Names the files: the same upload twice is the same photo.
+    pub hash: String,
+    /// After the orientation is applied.
+    pub width: u32,
+    pub height: u32,
+    /// Narrowest first.
+    pub variants: Vec<Variant>,
+}
+
+/// The content hash that names a photo's files (128 bits of SHA-256, hex).
+pub fn content_hash(bytes: &[u8]) -> String {
+    hex::encode(&Sha256::digest(bytes)[..16])
+}
+
+/// Checks an upload before any decoding: its type by content, and a name that agrees.
+pub fn check(bytes: &[u8], file_name: Option<&str>) -> Result<Kind, Refusal> {
+    let Some(kind) = Kind::detect(bytes) else {
+        return Err(if looks_like_svg(bytes) {
+            Refusal::Svg
+        } else {
+            Refusal::NotAnImage
+        });
+    };
+    let extension = file_name
+        .and_then(|name| name.rsplit_once('.'))
+        .map(|(_, ext)| ext.to_ascii_lowercase());
+    if let Some(extension) = extension
+        && !kind.extensions().contains(&extension.as_str())
+    {
+        return Err(Refusal::ExtensionLies {
+            extension,
+            actual: kind.name(),
+        });
+    }
+    Ok(kind)
+}
+
+fn looks_like_svg(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(4096)];
+    String::from_utf8_lossy(head)
+        .to_ascii_lowercase()
+        .contains("<svg")
+}
+
+/// Decodes within limits (a decompression bomb is refused from its header, before any pixel is
+/// allocated), turns the photo upright and makes every variant.
+pub fn process(bytes: &[u8], kind: Kind) -> Result<Processed, Refusal> {
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), kind.format());
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_ALLOC);
+    reader.limits(limits);
+    let mut decoder = reader.into_decoder().map_err(refusal)?;
+    let (w, h) = decoder.dimensions();
+    if u64::from(w) * u64::from(h) > MAX_PIXELS {
+        return Err(Refusal::TooManyPixels);
+    }
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let mut image = DynamicImage::from_decoder(decoder).map_err(refusal)?;
+    image.apply_orientation(orientation);
+    let upright = opaque_rgb(image);
+    let (width, height) = upright.dimensions();
+    // Widest first, each scaled from the one before: a 50-megapixel photo is read in full once,
+    // not once per width.
+    let mut variants = Vec::new();
+    let mut previous: Option<RgbImage> = None;
+    for w in variant_widths(width).into_iter().rev() {
+        let source = previous.as_ref().unwrap_or(&upright);
+        let scaled = if w == source.width() {
+            None
+        } else {
+            let h = ((u64::from(height) * u64::from(w) + u64::from(width) / 2) / u64::from(width))
+                .max(1) as u32;
+            Some(image::imageops::resize(
+                source,
+                w,
+                h,
+                FilterType::CatmullRom,
+            ))
+        };
+        variants.push(encode(scaled.as_ref().unwrap_or(source))?);
+        if scaled.is_some() {
+            previous = scaled;
+        }
+    }
+    variants.reverse();
+    Ok(Processed {
+        hash: content_hash(bytes),
+        width,
+        height,
+        variants,
+    })
+}
+
+fn refusal(e: ImageError) -> Refusal {
+    match e {
+        ImageError::Limits(_) => Refusal::TooManyPixels,
+        _ => Refusal::Broken,
+    }
+}
+
+/// The widths made for a photo `width` pixels wide, narrowest first.
+pub fn variant_widths(width: u32) -> Vec<u32> {
+    let largest = width.min(WIDTHS[WIDTHS.len() - 1]);
+    let mut widths: Vec<u32> = WIDTHS.into_iter().filter(|w| *w < largest).collect();
+    widths.push(largest);
+    widths
+}
+
+/// RGB without alpha: transparent parts become white (JPEG has no alpha, and the site's
+/// background is light).
+fn opaque_rgb(image: DynamicImage) -> RgbImage {
+    if !image.color().has_alpha() {
+        return image.into_rgb8();
+    }
+    let rgba = image.into_rgba8();
+    RgbImage::from_fn(rgba.width(), rgba.height(), |x, y| {
+        let [r, g, b, a] = rgba.get_pixel(x, y).0;
+        let over_white =
+            |c: u8| ((u16::from(c) * u16::from(a) + 255 * (255 - u16::from(a))) / 255) as u8;
+        image::Rgb([over_white(r), over_white(g), over_white(b)])
+    })
+}
+
+fn encode(image: &RgbImage) -> Result<Variant, Refusal> {
+    let (w, h) = image.dimensions();
+    let mut jpeg = Vec::new();
+    JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY)
+        .encode(image.as_raw(), w, h, ExtendedColorType::Rgb8)
+        .map_err(|_| Refusal::Broken)?;
+    let webp = webp::Encoder::from_rgb(image.as_raw(), w, h)
+        .encode(WEBP_QUALITY)
+        .to_vec();
+    Ok(Variant {
+        width: w,
+        webp,
+        jpeg,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths_never_exceed_the_photo() {
+        assert_eq!(variant_widths(100), [100]);
+        assert_eq!(variant_widths(320), [320]);
+        assert_eq!(variant_widths(700), [320, 640, 700]);
+        assert_eq!(variant_widths(4000), [320, 640, 960, 1280, 1920]);
+    }
+
+    #[test]
+    fn the_type_comes_from_the_content_and_the_name_must_agree() {
+        let jpeg = [0xFF, 0xD8, 0xFF, 0xE0, 0, 0];
+        assert_eq!(check(&jpeg, Some("Foto.JPG")), Ok(Kind::Jpeg));
+        assert_eq!(check(&jpeg, None), Ok(Kind::Jpeg));
+        assert!(matches!(
+            check(&jpeg, Some("foto.png")),
+            Err(Refusal::ExtensionLies { .. })
+        ));
+        assert_eq!(
+            check(b"<?xml version=\"1.0\"?><svg></svg>", Some("a.jpg")),
+            Err(Refusal::Svg)
+        );
+        assert_eq!(check(b"hello", Some("a.jpg")), Err(Refusal::NotAnImage));
+    }
+}

@@ -1,0 +1,39 @@
+import type { ErasureCounts, RecordKind } from "@/lib/api-types";
+
+const kindLabels: Record<RecordKind, string> = {
+  subscriber: "Nieuwsbrief",
+  order: "Bestelling",
+  ticket: "Ticket",
+  webinar_registration: "Webinar",
+  intro_call: "Kennismaking",
+  contact_message: "Bericht",
+  email: "E-mail",
+  account_link: "Beheer",
+};
+
+export function recordKindLabel(kind: RecordKind): string {
+  return kindLabels[kind];
+}
+
+const countLabels: Record<keyof ErasureCounts, [string, string]> = {
+  subscribers: ["inschrijving nieuwsbrief", "inschrijvingen nieuwsbrief"],
+  orders_deleted: ["onbetaalde bestelling gewist", "onbetaalde bestellingen gewist"],
+  orders_anonymised: ["betaalde bestelling geanonimiseerd", "betaalde bestellingen geanonimiseerd"],
+  tickets_anonymised: ["ticket geanonimiseerd", "tickets geanonimiseerd"],
+  webinar_registrations: ["inschrijving webinar", "inschrijvingen webinar"],
+  intro_calls: ["kennismakingsgesprek", "kennismakingsgesprekken"],
+  contact_messages: ["bericht", "berichten"],
+  emails: ["e-mail", "e-mails"],
+  account_links: ["uitnodiging beheer", "uitnodigingen beheer"],
+};
+
+/** "1 bericht, 3 e-mails, …": the kinds that had something, in Dutch. */
+export function describeCounts(counts: ErasureCounts): string {
+  const parts = (Object.keys(countLabels) as (keyof ErasureCounts)[])
+    .filter((key) => counts[key] > 0)
+    .map((key) => {
+      const [one, other] = countLabels[key];
+      return `${counts[key]} ${counts[key] === 1 ? one : other}`;
+    });
+  return parts.length > 0 ? parts.join(", ") : "niets";
+}

@@ -1,0 +1,70 @@
+/**
+ * Keeps what a visitor clicks or submits before React has hydrated the page, and replays it once
+ * React has. A prerendered page is on screen before its JavaScript runs (scripts/hydrate-after-paint.mjs
+ * only asks for them after the first paint): until then a button does nothing, a form would be
+ * submitted by the browser (its fields in the URL) and a link would start a full page load that the
+ * booting router can cut short, and what was typed is not in React's state. So the first clicks
+ * wait, and then happen, with the typed values, as if made now.
+ *
+ * `EARLY_INPUT_SCRIPT` runs inline in the page's <head>, before any other script; `releaseEarlyInput`
+ * is called once the document has hydrated, or when the boot fails (then the browser handles them).
+ * Links to another site, new tabs (modifier keys, target), downloads and jumps within the page are
+ * left to the browser: they need no JavaScript.
+ */
+export const EARLY_INPUT_SCRIPT = `(() => {
+  const kept = [];
+  const typed = new Set();
+  let keeping = true;
+  const byBrowser = (a) =>
+    a.origin !== location.origin || a.target || a.hasAttribute("download") ||
+    (a.pathname === location.pathname && a.search === location.search && a.hash);
+  addEventListener("click", (e) => {
+    if (!keeping || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    const el = e.target instanceof Element
+      ? e.target.closest("a[href], button, [role=button], input[type=checkbox], input[type=radio]")
+      : null;
+    if (!el || el.disabled || (el instanceof HTMLAnchorElement && byBrowser(el))) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    kept.push(el);
+  }, true);
+  addEventListener("submit", (e) => {
+    if (!keeping) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    kept.push(e.target);
+  }, true);
+  const field = (e) => {
+    if (keeping && e.target instanceof Element && e.target.matches("input, textarea, select")) typed.add(e.target);
+  };
+  addEventListener("input", field, true);
+  addEventListener("change", field, true);
+  window.__inlumineReleaseInput = () => {
+    if (!keeping) return;
+    keeping = false;
+    // React keeps a form's values in its state, which knows nothing of what was typed before it
+    // hydrated: report each typed field as changed (React only counts a value it has not seen).
+    for (const el of typed) {
+      if (!el.isConnected) continue;
+      if (!(el instanceof HTMLSelectElement)) {
+        const value = el.value;
+        el.value = "";
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), "value").set.call(el, value);
+      }
+      el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+    }
+    // The clicks once React has rendered those values.
+    setTimeout(() => {
+      for (const el of kept.splice(0)) {
+        if (!el.isConnected) continue;
+        if (el instanceof HTMLFormElement) el.requestSubmit();
+        else el.click();
+      }
+    });
+  };
+})();`;
+
+/** Replays the typing, clicks and submits kept since the page started (once; later calls do nothing). */
+export function releaseEarlyInput() {
+  (window as { __inlumineReleaseInput?: () => void }).__inlumineReleaseInput?.();
+}

@@ -1,0 +1,10 @@
+import { MailTextsAdmin } from "@/features/mail-texts/components/mail-texts-admin";
+import { pageMeta } from "@/lib/seo";
+
+export function meta() {
+  return pageMeta({ title: "Beheer — Mails", path: "/admin/mails", noindex: true });
+}
+
+export default function AdminMails() {
+  return <MailTextsAdmin />;
+}

@@ -1,0 +1,129 @@
+import { expect, test } from "@playwright/test";
+import { bearer } from "./admin-commerce-helpers";
+import { signInViaApi, toast, waitForAdminPage } from "./admin-helpers";
+import { collectConsoleErrors, expectNoAxeViolations, waitForHydration } from "./helpers";
+
+const DEFAULT_TITLE = "Kom in het licht van wie je werkelijk bent";
+
+test("the coach changes the home hero title: curl and the hydrated page show it, history restores the earlier one", async ({
+  page,
+}) => {
+  test.slow(); // admin editor, raw fetches and reloads on a shared machine
+  await signInViaApi(page);
+  await page.goto("/admin/paginas");
+  await waitForAdminPage(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Pagina's" })).toBeVisible();
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page);
+  }
+  await page.goto("/admin/paginas?pagina=%2F");
+  await waitForAdminPage(page);
+  const field = page.getByRole("textbox", { name: "Tekst ‘home.hero.title’", exact: true });
+  await expect(field).toHaveValue(DEFAULT_TITLE);
+  const editor = page.locator("section").filter({ has: field });
+
+  try {
+    // The buttons write Markdown; the server's preview shows it, script and all stripped.
+    await field.fill("Eerste titel ");
+    await editor.getByRole("button", { name: "Vet" }).click();
+    await expect(field).toHaveValue("Eerste titel **vette tekst**");
+    await field.fill('Eerste titel <script>alert(1)</script><img src=x onerror="alert(2)">');
+    await expect(page.getByTestId("preview-home.hero.title")).toHaveText("Eerste titel");
+    await editor.getByRole("button", { name: "Opslaan" }).click();
+    await expect(toast(page, /Tekst bewaard/)).toBeVisible();
+
+    await field.fill("Jouw licht, *jouw* tempo");
+    await expect(page.getByTestId("preview-home.hero.title").locator("em")).toHaveText("jouw");
+    await editor.getByRole("button", { name: "Opslaan" }).click();
+    await expect(toast(page, /Tekst bewaard/).last()).toBeVisible();
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page);
+    }
+
+    // The raw HTML as crawlers get it.
+    const raw = await (await page.request.get("/")).text();
+    expect(raw).toContain('data-block="home.hero.title">Jouw licht, <em>jouw</em> tempo</h1>');
+    expect(raw).not.toContain("onerror");
+    expect(raw).toContain('<script type="application/json" id="live-blocks">');
+
+    // In the browser, with no hydration error on reload; axe on the edited page.
+    const errors = collectConsoleErrors(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jouw licht, jouw tempo");
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+
+    // History: the earlier title comes back.
+    await page.goto("/admin/paginas?pagina=%2F");
+    await waitForAdminPage(page);
+    await editor.getByRole("button", { name: "Vorige versies" }).click();
+    const versions = editor.getByRole("list", { name: /Vorige versies/ });
+    await expect(versions.getByRole("listitem")).toHaveCount(2);
+    await versions.getByRole("listitem").filter({ hasText: "Eerste titel" }).getByRole("button", { name: /Zet de versie/ }).click();
+    await expect(toast(page, /vorige versie staat terug/)).toBeVisible();
+    await expect(field).toHaveValue(/^Eerste titel/);
+    const restored = await (await page.request.get("/")).text();
+    expect(restored).toContain('data-block="home.hero.title">Eerste titel</h1>');
+  } finally {
+    // Back to the spec's words for the other tests.
+    await page.goto("/admin/paginas?pagina=%2F");
+    await waitForAdminPage(page);
+    const reset = editor.getByRole("button", { name: "Terug naar standaardtekst" });
+    if (await reset.isEnabled()) {
+      await reset.click();
+      await page.getByRole("button", { name: "Standaardtekst terugzetten" }).click();
+      await expect(toast(page, /standaardtekst staat terug/)).toBeVisible();
+    }
+  }
+  const after = await (await page.request.get("/")).text();
+  expect(after).toContain(`data-block="home.hero.title">${DEFAULT_TITLE}</h1>`);
+});
+
+test("a rich block with a heading, a list and a link hydrates as the server sent it; the SEO title follows", async ({ page }) => {
+  const session = await signInViaApi(page);
+  const headers = bearer(session);
+  const story = "/api/admin/page-texts/over-mij.story";
+  const seoTitle = "/api/admin/page-texts/seo.over-mij.title";
+  try {
+    const saved = await page.request.put(story, {
+      headers,
+      data: { markdown: "## Mijn verhaal\n\nIk werk **mild** en [eerlijk](/contact).\n\n- Eerlijk\n- Mild" },
+    });
+    expect(saved.status()).toBe(200);
+    expect((await page.request.put(seoTitle, { headers, data: { markdown: "Over Lien & haar werk" } })).status()).toBe(200);
+
+    const raw = await (await page.request.get("/over-mij")).text();
+    expect(raw).toContain("<title>Over Lien &amp; haar werk</title>");
+    expect(raw).toContain('<h2>Mijn verhaal</h2>\n<p>Ik werk <strong>mild</strong> en <a href="/contact">eerlijk</a>.</p>');
+
+    const errors = collectConsoleErrors(page);
+    await page.goto("/over-mij");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 2, name: "Mijn verhaal" })).toBeVisible();
+    await expect(page.locator("main").getByRole("listitem").filter({ hasText: "Mild" })).toBeVisible();
+    await expect(page).toHaveTitle("Over Lien & haar werk");
+    // A client-side visit to another page and back keeps the saved texts.
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.locator("main").getByRole("link", { name: "Meer over mij" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Mijn verhaal" })).toBeVisible();
+    await expect(page).toHaveTitle("Over Lien & haar werk");
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await page.request.delete(story, { headers });
+    await page.request.delete(seoTitle, { headers });
+  }
+  expect(await (await page.request.get("/over-mij")).text()).toContain("Hallo, ik ben");
+});

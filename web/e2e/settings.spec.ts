@@ -1,0 +1,161 @@
+import { expect, test, type Page } from "@playwright/test";
+import { admin, signInViaApi, toast, waitForAdminPage } from "./admin-helpers";
+import {
+  collectConsoleErrors,
+  expectNoAxeViolations,
+  readMails,
+  site,
+  waitForHydration,
+} from "./helpers";
+
+// One server for the whole suite: the phone number changes and is put back in one test.
+test.describe.configure({ mode: "serial" });
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [
+    ...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs),
+  ].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+}
+
+async function saveDetails(page: Page, phone: string, street: string) {
+  await page.goto("/admin/instellingen");
+  await waitForAdminPage(page);
+  await page.getByLabel("Telefoonnummer").fill(phone);
+  await page.getByLabel("Straat en huisnummer").fill(street);
+  await page.getByRole("button", { name: "Gegevens opslaan" }).click();
+  await expect(toast(page, /Gegevens opgeslagen/)).toBeVisible();
+}
+
+test("the coach changes her phone number: footer, contact page and JSON-LD show it, hydration stays clean", async ({
+  page,
+}) => {
+  test.slow(); // admin form, several pages and raw fetches on a shared machine
+  await signInViaApi(page);
+  await page.goto("/admin/instellingen");
+  await waitForAdminPage(page);
+
+  // A bad value gets the server's Dutch message next to its field.
+  await page.getByLabel("Telefoonnummer").fill("bel me");
+  await page.getByRole("button", { name: "Gegevens opslaan" }).click();
+  await expect(page.getByLabel("Telefoonnummer")).toHaveAccessibleDescription(
+    /Vul een geldig telefoonnummer in/,
+  );
+  await expect(page.getByLabel("Telefoonnummer")).toBeFocused();
+
+  const phone = "0491 23 45 67";
+  const street = "Kerkstraat 7";
+  try {
+    await saveDetails(page, phone, street);
+
+    // The raw HTML as crawlers get it.
+    const raw = await (await page.request.get("/contact")).text();
+    expect(raw).toContain(`<span data-live="phone">${phone}</span>`);
+    expect(raw).toContain('href="tel:0491234567"');
+    expect(raw).not.toContain(site.contact.phone);
+    const home = await (await page.request.get("/")).text();
+    expect(jsonLd(home).some((d) => d.telephone === phone)).toBe(true);
+    expect(jsonLd(home).some((d) => d.telephone === site.contact.phone)).toBe(
+      false,
+    );
+
+    // In the browser: footer and contact page, with no hydration error on reload.
+    const errors = collectConsoleErrors(page);
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.reload();
+    await waitForHydration(page);
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("link", { name: phone })).toHaveAttribute(
+      "href",
+      "tel:0491234567",
+    );
+    await expect(
+      page.locator("main").getByRole("link", { name: phone }),
+    ).toBeVisible();
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(
+      page.locator("footer").getByRole("link", { name: phone }),
+    ).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    await saveDetails(page, site.contact.phone, site.contact.street);
+  }
+});
+
+for (const viewport of [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 900 },
+]) {
+  test(`Instellingen has no axe violations at ${viewport.name} width`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInViaApi(page);
+    await page.goto("/admin/instellingen");
+    await waitForAdminPage(page);
+    await expect(page.getByLabel("Naam van je zaak")).toHaveValue(site.brand);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("the dashboard's go-live checklist links to each fix, sends a test mail and keeps the legal tick; sample banner on every admin page", async ({
+  page,
+}) => {
+  test.slow();
+  await signInViaApi(page);
+  await page.goto("/admin/dashboard");
+  await waitForAdminPage(page);
+  const banner = page
+    .getByRole("status")
+    .filter({ hasText: "voorbeeldgegevens" });
+  await expect(banner).toBeVisible();
+  const checklist = page.getByRole("region", {
+    name: "Klaar om live te gaan?",
+  });
+  await expect(
+    checklist.getByText("Geen voorbeeldgegevens meer"),
+  ).toBeVisible();
+  await expect(checklist.getByText("Echte betalingen")).toBeVisible();
+  await expect(
+    checklist.getByRole("link", { name: "Aanpassen" }),
+  ).toHaveAttribute("href", "/admin/instellingen");
+
+  await checklist
+    .getByRole("button", { name: "Stuur mij een testmail" })
+    .click();
+  await expect(
+    toast(page, "Testmail verstuurd naar je eigen adres"),
+  ).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        readMails().some(
+          (m) =>
+            m.text.includes("Testmail van") &&
+            m.text.includes(`To: ${admin.email}`),
+        ),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe(true);
+
+  const tick = checklist.getByLabel(
+    /privacyverklaring en de algemene voorwaarden nagelezen/,
+  );
+  await tick.click(); // saved first, then shown ticked
+  await expect(tick).toBeChecked();
+  await page.reload();
+  await waitForAdminPage(page);
+  await expect(
+    page.getByLabel(/privacyverklaring en de algemene voorwaarden nagelezen/),
+  ).toBeChecked();
+  await expectNoAxeViolations(page);
+
+  // The banner is on the other admin pages too and leads to Instellingen.
+  await page.goto("/admin/reviews");
+  await waitForAdminPage(page);
+  await banner.getByRole("link").click();
+  await expect(page).toHaveURL(/\/admin\/instellingen$/);
+});
