@@ -15,7 +15,7 @@ use sqlx::{Connection, Row};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::{brussels, db};
+use crate::{brussels, db, periodic};
 
 const DAILY_PREFIX: &str = "daily-";
 /// How often the server checks whether today's snapshot is there yet.
@@ -294,22 +294,17 @@ pub fn spawn_daily(
     url: String,
     dir: PathBuf,
     keep: usize,
-    mut shutdown: watch::Receiver<bool>,
+    shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        loop {
-            if let Err(e) = take_daily(&url, &dir, keep).await {
-                tracing::error!(error = format!("{e:#}"), "daily database snapshot failed");
-            }
-            tokio::select! {
-                _ = shutdown.changed() => break,
-                _ = tokio::time::sleep(DAILY_CHECK) => {}
-            }
-            if *shutdown.borrow() {
-                break;
-            }
-        }
-    })
+    periodic::every(
+        "daily database snapshot",
+        DAILY_CHECK,
+        shutdown,
+        move || {
+            let (url, dir) = (url.clone(), dir.clone());
+            async move { take_daily(&url, &dir, keep).await }
+        },
+    )
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {

@@ -42,6 +42,7 @@ pub mod page_texts;
 pub mod paging;
 pub mod payments;
 pub mod people;
+pub mod periodic;
 pub mod prerendered;
 pub mod products;
 pub mod qr;

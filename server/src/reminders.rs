@@ -9,7 +9,7 @@ use tokio::task::JoinHandle;
 use crate::configuration::ReminderSettings;
 use crate::db;
 use crate::state::AppState;
-use crate::{intro_calls, outbox, reviews, webinars};
+use crate::{intro_calls, outbox, periodic, reviews, webinars};
 
 const LEAD: SignedDuration = SignedDuration::from_hours(24);
 
@@ -20,30 +20,26 @@ pub fn due(starts_at: Timestamp, chosen_at: Timestamp, now: Timestamp) -> bool {
     now < starts_at && remind_from <= now && chosen_at < remind_from
 }
 
+/// The reminder pass and the review invitation pass, each on its own loop so one failing never
+/// holds up the other.
 pub fn spawn(
     state: AppState,
     settings: &ReminderSettings,
-    mut shutdown: watch::Receiver<bool>,
-) -> JoinHandle<()> {
+    shutdown: watch::Receiver<bool>,
+) -> [JoinHandle<()>; 2] {
     let interval = settings.interval();
     let review_delay = settings.review_invitation_delay();
-    tokio::spawn(async move {
-        loop {
-            if let Err(e) = send_due(&state).await {
-                tracing::warn!(error = format!("{e:#}"), "reminder pass failed");
-            }
-            if let Err(e) = reviews::invitations::send_due(&state, review_delay).await {
-                tracing::warn!(error = format!("{e:#}"), "review invitation pass failed");
-            }
-            tokio::select! {
-                _ = shutdown.changed() => break,
-                _ = tokio::time::sleep(interval) => {}
-            }
-            if *shutdown.borrow() {
-                break;
-            }
-        }
-    })
+    let reviews_state = state.clone();
+    [
+        periodic::every("reminder pass", interval, shutdown.clone(), move || {
+            let state = state.clone();
+            async move { send_due(&state).await }
+        }),
+        periodic::every("review invitation pass", interval, shutdown, move || {
+            let state = reviews_state.clone();
+            async move { reviews::invitations::send_due(&state, review_delay).await }
+        }),
+    ]
 }
 
 /// Enqueues every reminder that is due now.

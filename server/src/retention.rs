@@ -15,6 +15,7 @@ use tokio::task::JoinHandle;
 
 use crate::db;
 use crate::outbox::EmailMessage;
+use crate::periodic;
 
 pub const KEEP: SignedDuration = SignedDuration::from_hours(24 * 30);
 /// Longer than any sign-in throttle window (the longest is an hour).
@@ -32,27 +33,15 @@ pub struct Purged {
     pub review_invitations: u64,
 }
 
-pub fn spawn(
-    pool: AnyPool,
-    interval: Duration,
-    mut shutdown: watch::Receiver<bool>,
-) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        loop {
-            match purge(&pool, Timestamp::now()).await {
-                Ok(purged) if purged != Purged::default() => {
-                    tracing::info!(?purged, "retention pass");
-                }
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = format!("{e:#}"), "retention pass failed"),
+pub fn spawn(pool: AnyPool, interval: Duration, shutdown: watch::Receiver<bool>) -> JoinHandle<()> {
+    periodic::every("retention pass", interval, shutdown, move || {
+        let pool = pool.clone();
+        async move {
+            let purged = purge(&pool, Timestamp::now()).await?;
+            if purged != Purged::default() {
+                tracing::info!(?purged, "retention pass");
             }
-            tokio::select! {
-                _ = shutdown.changed() => break,
-                _ = tokio::time::sleep(interval) => {}
-            }
-            if *shutdown.borrow() {
-                break;
-            }
+            Ok(())
         }
     })
 }

@@ -64,14 +64,11 @@ pub struct Application {
     connections: ConnectionLimits,
     worker: JoinHandle<()>,
     campaign_sender: JoinHandle<()>,
-    sweeper: JoinHandle<()>,
-    reminders: JoinHandle<()>,
-    waitlist: JoinHandle<()>,
-    summaries: JoinHandle<()>,
-    backups: Option<JoinHandle<()>>,
+    /// The periodic passes (`periodic::every`): order holds, reminders, review invitations,
+    /// the waiting list, daily summaries, retention and daily snapshots.
+    passes: Vec<JoinHandle<()>>,
     /// Tells `inlumine restore` that this server uses the SQLite file; released on drop.
     _database_lock: Option<DatabaseLock>,
-    retention: JoinHandle<()>,
     version_poller: JoinHandle<()>,
     stop_worker: watch::Sender<bool>,
 }
@@ -147,11 +144,29 @@ impl Application {
             .await
             .with_context(|| format!("cannot listen on {}:{}", settings.host, settings.port))?;
         let (stop_worker, stopped) = watch::channel(false);
-        let sweeper = orders::spawn_sweeper(
+        let mut passes = vec![
+            orders::spawn_sweeper(
+                state.clone(),
+                settings.payments.sweep_interval(),
+                stopped.clone(),
+            ),
+            retention::spawn(
+                state.pool.clone(),
+                settings.retention.interval(),
+                stopped.clone(),
+            ),
+            waitlist::spawn(state.clone(), settings.waitlist.interval(), stopped.clone()),
+            notifications::summary::spawn(
+                state.clone(),
+                settings.notifications.summary_check(),
+                stopped.clone(),
+            ),
+        ];
+        passes.extend(reminders::spawn(
             state.clone(),
-            settings.payments.sweep_interval(),
+            &settings.reminders,
             stopped.clone(),
-        );
+        ));
         let campaign_sender = campaigns::sender::spawn(
             state.clone(),
             deliverer.clone(),
@@ -165,22 +180,12 @@ impl Application {
             notify,
             stopped.clone(),
         );
-        let retention = retention::spawn(
-            state.pool.clone(),
-            settings.retention.interval(),
-            stopped.clone(),
-        );
-        let reminders = reminders::spawn(state.clone(), &settings.reminders, stopped.clone());
-        let waitlist =
-            waitlist::spawn(state.clone(), settings.waitlist.interval(), stopped.clone());
-        let summaries = notifications::summary::spawn(
-            state.clone(),
-            settings.notifications.summary_check(),
-            stopped.clone(),
-        );
         let version_poller = versions.spawn_poller(stopped.clone());
-        let backups = backup_keep
-            .map(|keep| backup::spawn_daily(database_url, settings.backup_dir(), keep, stopped));
+        passes.extend(
+            backup_keep.map(|keep| {
+                backup::spawn_daily(database_url, settings.backup_dir(), keep, stopped)
+            }),
+        );
         Ok(Self {
             listener,
             app: App {
@@ -195,13 +200,8 @@ impl Application {
             },
             worker,
             campaign_sender,
-            sweeper,
-            reminders,
-            waitlist,
-            summaries,
-            backups,
+            passes,
             _database_lock: database_lock,
-            retention,
             version_poller,
             stop_worker,
         })
@@ -229,14 +229,9 @@ impl Application {
         let _ = self.stop_worker.send(true);
         let _ = self.worker.await;
         let _ = self.campaign_sender.await;
-        let _ = self.sweeper.await;
-        let _ = self.reminders.await;
-        let _ = self.waitlist.await;
-        let _ = self.summaries.await;
-        if let Some(backups) = self.backups {
-            let _ = backups.await;
+        for pass in self.passes {
+            let _ = pass.await;
         }
-        let _ = self.retention.await;
         let _ = self.version_poller.await;
         Ok(())
     }

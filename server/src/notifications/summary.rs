@@ -15,26 +15,17 @@ use crate::brussels;
 use crate::db;
 use crate::outbox;
 use crate::outbox::compose::{Block, compose, link, text};
+use crate::periodic;
 use crate::state::AppState;
 
 pub fn spawn(
     state: AppState,
     interval: Duration,
-    mut shutdown: watch::Receiver<bool>,
+    shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        loop {
-            if let Err(e) = send_due(&state, Timestamp::now()).await {
-                tracing::warn!(error = format!("{e:#}"), "daily summary pass failed");
-            }
-            tokio::select! {
-                _ = shutdown.changed() => break,
-                _ = tokio::time::sleep(interval) => {}
-            }
-            if *shutdown.borrow() {
-                break;
-            }
-        }
+    periodic::every("daily summary pass", interval, shutdown, move || {
+        let state = state.clone();
+        async move { send_due(&state, Timestamp::now()).await }
     })
 }
 

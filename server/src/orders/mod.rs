@@ -20,6 +20,7 @@ use crate::configuration::PaymentProviderKind;
 use crate::db::{self, Tx};
 use crate::invoices::{self, InvoiceKind};
 use crate::payments::{PaymentOutcome, PaymentUpdate};
+use crate::periodic;
 use crate::products::ProductKind;
 use crate::state::AppState;
 
@@ -241,18 +242,11 @@ pub async fn fail_unstarted(pool: &AnyPool, order_id: i64) -> Result<(), sqlx::E
 pub fn spawn_sweeper(
     state: AppState,
     interval: Duration,
-    mut stop: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        loop {
-            if let Err(e) = sweep(&state).await {
-                tracing::error!(error = format!("{e:#}"), "sweeping expired orders failed");
-            }
-            tokio::select! {
-                _ = tokio::time::sleep(interval) => {}
-                _ = stop.changed() => return,
-            }
-        }
+    periodic::every("sweeping expired orders", interval, stop, move || {
+        let state = state.clone();
+        async move { sweep(&state).await }
     })
 }
 

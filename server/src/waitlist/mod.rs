@@ -29,6 +29,7 @@ use crate::domain::EmailAddress;
 use crate::error::{ApiJson, ApiPath, AppError, ErrorBody};
 use crate::outbox::compose::compose;
 use crate::outbox::templates::{self, MailKind, Values};
+use crate::periodic;
 use crate::state::AppState;
 use crate::validation::Fields;
 use crate::{dutch, orders, outbox, secret_token};
@@ -419,21 +420,10 @@ async fn end_offer(
 }
 
 /// Runs a pass every `interval` until `stop` turns true.
-pub fn spawn(
-    state: AppState,
-    interval: Duration,
-    mut stop: watch::Receiver<bool>,
-) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        loop {
-            if let Err(e) = pass(&state).await {
-                tracing::error!(error = format!("{e:#}"), "waiting-list pass failed");
-            }
-            tokio::select! {
-                _ = tokio::time::sleep(interval) => {}
-                _ = stop.changed() => return,
-            }
-        }
+pub fn spawn(state: AppState, interval: Duration, stop: watch::Receiver<bool>) -> JoinHandle<()> {
+    periodic::every("waiting-list pass", interval, stop, move || {
+        let state = state.clone();
+        async move { pass(&state).await }
     })
 }
 
