@@ -168,7 +168,7 @@ async fn show(State(state): State<AppState>, Path(slug): Path<String>) -> Respon
          <h1>{}</h1>{}</article>",
         escape_html(&date(p.started_at.as_deref())),
         escape_html(&p.subject),
-        p.body_html
+        demote_headings(&p.body_html)
     );
     let description = if p.preheader.is_empty() {
         format!("Een nieuwsbrief van {brand}.")
@@ -182,6 +182,16 @@ async fn show(State(state): State<AppState>, Path(slug): Path<String>) -> Respon
         &format!("{INDEX_PATH}/{}", p.slug),
         &main,
     )
+}
+
+/// The body's headings one level down: the page's one h1 is the subject, and a `#` heading
+/// the coach wrote for the mail would be a second one. The stored HTML is ammonia's, which
+/// allows no attributes on headings, so the tags are exactly `<hN>`.
+fn demote_headings(html: &str) -> String {
+    (1..=4).rev().fold(html.to_string(), |html, level| {
+        html.replace(&format!("<h{level}>"), &format!("<h{}>", level + 1))
+            .replace(&format!("</h{level}>"), &format!("</h{}>", level + 1))
+    })
 }
 
 fn failed(e: &sqlx::Error) -> Response {
@@ -287,6 +297,15 @@ fn remove_elements(html: &str, open: &str, close: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_heading_in_the_body_never_becomes_a_second_h1() {
+        let body = "<h1>Nieuws</h1><p>a</p><h2>Meer</h2><h4>Klein</h4>";
+        assert_eq!(
+            demote_headings(body),
+            "<h2>Nieuws</h2><p>a</p><h3>Meer</h3><h5>Klein</h5>"
+        );
+    }
 
     #[test]
     fn the_frame_keeps_the_site_and_swaps_head_and_main() {

@@ -568,7 +568,10 @@ async fn a_published_newsletter_is_on_the_public_archive_and_in_the_sitemap(engi
         html.contains("<meta name=\"description\" content=\"Een avond vol verhalen\">"),
         "{html}"
     );
-    assert!(html.contains("<h1>Nieuws uit het licht</h1>"), "{html}");
+    // The subject is the page's one h1; the body's `#` heading sits below it.
+    assert!(html.contains("<h2>Nieuws uit het licht</h2>"), "{html}");
+    let main = &html[html.find("<main").unwrap()..html.find("</main>").unwrap()];
+    assert_eq!(main.matches("<h1").count(), 1, "{main}");
     assert!(!html.contains("<script"), "{html}");
     assert!(!html.contains("noindex"), "{html}");
     assert!(
