@@ -192,3 +192,23 @@ test("a home step's saved title names its “Lees meer” link, and the 404 page
     await page.request.delete(notFound, { headers });
   }
 });
+
+test("a saved label in a course's price box survives the live price replacing the built one", async ({ page }) => {
+  const session = await signInViaApi(page);
+  const headers = bearer(session);
+  const button = "/api/admin/page-texts/spiegelgevecht.offer.button";
+  try {
+    expect((await page.request.put(button, { headers, data: { markdown: "Start de cursus" } })).status()).toBe(200);
+    const errors = collectConsoleErrors(page);
+    const livePrice = page.waitForResponse((r) => r.url().endsWith("/api/products/spiegelgevecht") && r.ok());
+    await page.goto("/begrijp-jezelf/spiegelgevecht");
+    await waitForHydration(page);
+    await livePrice;
+    // The price box rendered again with the live price; the saved label stayed.
+    const offer = page.getByRole("region", { name: /^Prijs van/ });
+    await expect(offer.getByRole("link", { name: "Start de cursus" })).toHaveAttribute("href", /checkout/);
+    expect(errors.filter((e) => !e.includes("/api/"))).toEqual([]);
+  } finally {
+    await page.request.delete(button, { headers });
+  }
+});

@@ -107,7 +107,7 @@ export default function ProductZelfbeeldOmmekeer() {
             course={course}
             showNextDate
             action={{
-              label: "Kies je datum",
+              label: <Block name="product-zelfbeeld-ommekeer.offer.button">Kies je datum</Block>,
               to: "/zelfbeeld-ommekeer-booking",
             }}
           />

@@ -58,8 +58,12 @@ export default function Spiegelgevecht() {
           </Block>
           <LiveCourseOffer
             course={course}
-            features={["Vier videolessen", "Dagelijkse spiegeloefening", "Meteen toegang"]}
-            action={{ label: "Koop de cursus" }}
+            features={[
+              <Block key="1" name="spiegelgevecht.offer.feature1">Vier videolessen</Block>,
+              <Block key="2" name="spiegelgevecht.offer.feature2">Dagelijkse spiegeloefening</Block>,
+              <Block key="3" name="spiegelgevecht.offer.feature3">Meteen toegang</Block>,
+            ]}
+            action={{ label: <Block name="spiegelgevecht.offer.button">Koop de cursus</Block> }}
           />
         </div>
       </Section>

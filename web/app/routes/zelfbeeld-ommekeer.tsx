@@ -74,13 +74,21 @@ export default function ZelfbeeldOmmekeer() {
           <LiveCourseOffer
             course={course}
             features={[
-              `${course.durationDays} volledige dagen in ${site.contact.city}`,
-              "Kleine groep",
-              "Lunch en werkboek inbegrepen",
+              <Block key="1" name="zelfbeeld-ommekeer.offer.feature1">
+                {`${course.durationDays} volledige dagen in ${site.contact.city}`}
+              </Block>,
+              <Block key="2" name="zelfbeeld-ommekeer.offer.feature2">Kleine groep</Block>,
+              <Block key="3" name="zelfbeeld-ommekeer.offer.feature3">Lunch en werkboek inbegrepen</Block>,
             ]}
             showNextDate
-            action={{ label: "Kies je data", to: "/zelfbeeld-ommekeer-booking" }}
-            secondary={{ label: "Alles over deelname en prijs", to: "/product-zelfbeeld-ommekeer" }}
+            action={{
+              label: <Block name="zelfbeeld-ommekeer.offer.button">Kies je data</Block>,
+              to: "/zelfbeeld-ommekeer-booking",
+            }}
+            secondary={{
+              label: <Block name="zelfbeeld-ommekeer.offer.button-details">Alles over deelname en prijs</Block>,
+              to: "/product-zelfbeeld-ommekeer",
+            }}
           />
         </div>
       </Section>
