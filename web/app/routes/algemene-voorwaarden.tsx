@@ -54,7 +54,7 @@ export default function AlgemeneVoorwaarden() {
           <Block name="algemene-voorwaarden.scope.text" as="div" rich>
             <p>
               Deze voorwaarden gelden voor elke bestelling van online cursussen,
-              tickets voor vertelavonden, deelname aan
+              tickets voor vertelavonden, deelname aan{" "}
               {getCourse("zelfbeeld-ommekeer").name} en andere meerdaagse
               cursussen, webinars en coachingsessies. Door te bestellen aanvaard
               je ze.
