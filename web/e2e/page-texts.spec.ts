@@ -127,3 +127,88 @@ test("a rich block with a heading, a list and a link hydrates as the server sent
   }
   expect(await (await page.request.get("/over-mij")).text()).toContain("Hallo, ik ben");
 });
+
+test("the coach renames a way to meet on the intro call page: the raw HTML and the hydrated page show it", async ({
+  page,
+}) => {
+  test.slow(); // admin editor, raw fetches and reloads on a shared machine
+  const session = await signInViaApi(page);
+  const key = "gratis-kennismakingsgesprek.ways.video.title";
+  try {
+    await page.goto(`/admin/paginas?pagina=${encodeURIComponent("/gratis-kennismakingsgesprek")}`);
+    await waitForAdminPage(page);
+    const field = page.getByRole("textbox", { name: `Tekst ‘${key}’`, exact: true });
+    await expect(field).toHaveValue("Via video");
+    await field.fill("Via *beeldbellen*");
+    await page.locator("section").filter({ has: field }).getByRole("button", { name: "Opslaan" }).click();
+    await expect(toast(page, /Tekst bewaard/)).toBeVisible();
+
+    const raw = await (await page.request.get("/gratis-kennismakingsgesprek")).text();
+    expect(raw).toContain(`data-block="${key}">Via <em>beeldbellen</em></h3>`);
+
+    const errors = collectConsoleErrors(page);
+    await page.goto("/gratis-kennismakingsgesprek");
+    await waitForHydration(page);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 3, name: "Via beeldbellen" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "Telefonisch" })).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    await page.request.delete(`/api/admin/page-texts/${key}`, { headers: bearer(session) });
+  }
+  expect(await (await page.request.get("/gratis-kennismakingsgesprek")).text()).toContain(`data-block="${key}">Via video</h3>`);
+});
+
+test("a home step's saved title names its “Lees meer” link, and the 404 page's title is the coach's", async ({ page }) => {
+  const session = await signInViaApi(page);
+  const headers = bearer(session);
+  const step = "/api/admin/page-texts/home.steps.1.title";
+  const notFound = "/api/admin/page-texts/404.title";
+  try {
+    expect((await page.request.put(step, { headers, data: { markdown: "Kijk eerlijk" } })).status()).toBe(200);
+    expect((await page.request.put(notFound, { headers, data: { markdown: "Deze pagina is zoek" } })).status()).toBe(200);
+
+    const errors = collectConsoleErrors(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 3, name: "Stap 1: Kijk eerlijk" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Lees meer Kijk eerlijk", exact: true })).toHaveAttribute("href", "/wees-eerlijk");
+    await expect(main.getByRole("link", { name: "Lees meer Begrijp jezelf", exact: true })).toHaveAttribute("href", "/begrijp-jezelf");
+    expect(errors).toEqual([]);
+
+    const res = await page.request.get("/bestaat-niet");
+    expect(res.status()).toBe(404);
+    expect(await res.text()).toContain('data-block="404.title">Deze pagina is zoek</h1>');
+    await page.goto("/bestaat-niet");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deze pagina is zoek");
+    // The 404 answer itself and the page's log of the missing path are expected; nothing else (no hydration error).
+    const expected = [/^Failed to load resource: .* 404/, /^404 Error: User attempted to access non-existent route/];
+    expect(errors.filter((e) => !expected.some((re) => re.test(e)))).toEqual([]);
+  } finally {
+    await page.request.delete(step, { headers });
+    await page.request.delete(notFound, { headers });
+  }
+});
+
+test("a saved label in a course's price box survives the live price replacing the built one", async ({ page }) => {
+  const session = await signInViaApi(page);
+  const headers = bearer(session);
+  const button = "/api/admin/page-texts/spiegelgevecht.offer.button";
+  try {
+    expect((await page.request.put(button, { headers, data: { markdown: "Start de cursus" } })).status()).toBe(200);
+    const errors = collectConsoleErrors(page);
+    const livePrice = page.waitForResponse((r) => r.url().endsWith("/api/products/spiegelgevecht") && r.ok());
+    await page.goto("/begrijp-jezelf/spiegelgevecht");
+    await waitForHydration(page);
+    await livePrice;
+    // The price box rendered again with the live price; the saved label stayed.
+    const offer = page.getByRole("region", { name: /^Prijs van/ });
+    await expect(offer.getByRole("link", { name: "Start de cursus" })).toHaveAttribute("href", /checkout/);
+    expect(errors.filter((e) => !e.includes("/api/"))).toEqual([]);
+  } finally {
+    await page.request.delete(button, { headers });
+  }
+});

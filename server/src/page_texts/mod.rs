@@ -164,8 +164,8 @@ fn marked(html: &str) -> Vec<(String, bool, usize, usize)> {
     found
 }
 
-/// The public pages (not admin, not the 404, not marked noindex, not an alias) with their
-/// blocks, in route order.
+/// The public pages (not admin, not marked noindex, not an alias) with their blocks, in route
+/// order, then the 404 page: its texts but no SEO texts, as search engines do not list it.
 pub fn catalogue(pages: &SitePages) -> Vec<CataloguePage> {
     let mut out: Vec<CataloguePage> = pages
         .pages
@@ -175,50 +175,54 @@ pub fn catalogue(pages: &SitePages) -> Vec<CataloguePage> {
                 && !page.html.contains("noindex")
                 && canonical_route(&page.html).is_none_or(|c| &c == *route)
         })
-        .map(|(route, page)| {
-            let html = &page.html;
-            let name = page_name(route);
-            let title = title_span(html)
-                .map(|(s, e)| unescape(&html[s..e]))
-                .unwrap_or_default();
-            let description = meta_spans(html, "name", "description")
-                .first()
-                .map(|&(s, e)| unescape(&html[s..e]))
-                .unwrap_or_default();
-            let mut blocks = vec![
-                DefaultBlock {
-                    key: format!("seo.{name}.title"),
-                    kind: BlockKind::Plain,
-                    html: title.clone(),
-                },
-                DefaultBlock {
-                    key: format!("seo.{name}.description"),
-                    kind: BlockKind::Plain,
-                    html: description,
-                },
-            ];
-            for (key, rich, start, end) in marked(html) {
-                if !blocks.iter().any(|b| b.key == key) {
-                    blocks.push(DefaultBlock {
-                        key,
-                        kind: if rich {
-                            BlockKind::Rich
-                        } else {
-                            BlockKind::Inline
-                        },
-                        html: html[start..end].to_string(),
-                    });
-                }
-            }
-            CataloguePage {
-                route: route.clone(),
-                title,
-                blocks,
-            }
-        })
+        .map(|(route, page)| catalogue_page(route, &page.html, true))
         .collect();
     out.sort_by(|a, b| a.route.cmp(&b.route));
+    out.push(catalogue_page("/404", &pages.not_found.html, false));
     out
+}
+
+/// A page's blocks as built, its SEO title and description first when `seo`.
+fn catalogue_page(route: &str, html: &str, seo: bool) -> CataloguePage {
+    let name = page_name(route);
+    let title = title_span(html)
+        .map(|(s, e)| unescape(&html[s..e]))
+        .unwrap_or_default();
+    let mut blocks = Vec::new();
+    if seo {
+        let description = meta_spans(html, "name", "description")
+            .first()
+            .map(|&(s, e)| unescape(&html[s..e]))
+            .unwrap_or_default();
+        blocks.push(DefaultBlock {
+            key: format!("seo.{name}.title"),
+            kind: BlockKind::Plain,
+            html: title.clone(),
+        });
+        blocks.push(DefaultBlock {
+            key: format!("seo.{name}.description"),
+            kind: BlockKind::Plain,
+            html: description,
+        });
+    }
+    for (key, rich, start, end) in marked(html) {
+        if !blocks.iter().any(|b| b.key == key) {
+            blocks.push(DefaultBlock {
+                key,
+                kind: if rich {
+                    BlockKind::Rich
+                } else {
+                    BlockKind::Inline
+                },
+                html: html[start..end].to_string(),
+            });
+        }
+    }
+    CataloguePage {
+        route: route.to_string(),
+        title,
+        blocks,
+    }
 }
 
 /// The block with `key` as built, wherever it is.

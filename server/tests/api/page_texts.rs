@@ -14,6 +14,7 @@ both_engines!(
     every_save_is_a_version_and_an_earlier_one_can_be_restored,
     bad_input_gets_a_dutch_message_and_nothing_is_saved,
     a_change_through_one_server_shows_through_another_within_a_second,
+    the_404_pages_texts_are_listed_last_without_seo_texts_and_served_with_the_404,
 );
 
 const TITLE: &str = "/api/admin/page-texts/home.hero.title";
@@ -329,4 +330,48 @@ async fn a_change_through_one_server_shows_through_another_within_a_second(engin
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+async fn the_404_pages_texts_are_listed_last_without_seo_texts_and_served_with_the_404(
+    engine: Engine,
+) {
+    let app = spawn_app(engine).await;
+    let token = app.admin_token().await;
+    let (status, pages) = app
+        .admin_send(&token, Method::GET, "/api/admin/page-texts", None)
+        .await;
+    assert_eq!(status, 200);
+    let last = pages.as_array().unwrap().last().unwrap();
+    assert_eq!(last["route"], "/404");
+    // Search engines do not list the 404 (noindex): no SEO title or description to edit.
+    let keys: Vec<&str> = last["blocks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["404.title"]);
+    assert_eq!(
+        last["blocks"][0]["default_markdown"],
+        "Oops! Page not found"
+    );
+
+    let (status, _) = save(
+        &app,
+        &token,
+        "/api/admin/page-texts/404.title",
+        "Deze pagina is *zoek*",
+    )
+    .await;
+    assert_eq!(status, 200);
+    let res = app.get("/bestaat-niet").await;
+    assert_eq!(res.status(), 404);
+    let page = res.text().await.unwrap();
+    assert!(
+        page.contains("<h1 data-block=\"404.title\">Deze pagina is <em>zoek</em></h1>"),
+        "{page}"
+    );
+    assert!(page.contains("id=\"live-blocks\""), "{page}");
+    let (status, _) = save(&app, &token, "/api/admin/page-texts/seo.404.title", "x").await;
+    assert_eq!(status, 404);
 }

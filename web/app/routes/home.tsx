@@ -206,7 +206,9 @@ export default function Home() {
               </span>
               <h3 className="mt-4 text-2xl">
                 <span className="sr-only">Stap {step.number}: </span>
-                {step.title}
+                <Block name={`${step.key}.title`} id={`stap-${step.number}-titel`}>
+                  {step.title}
+                </Block>
               </h3>
               <Block
                 name={`${step.key}.text`}
@@ -215,12 +217,15 @@ export default function Home() {
               >
                 {step.text}
               </Block>
+              {/* Named from both texts as shown (e.g. "Lees meer Wees eerlijk"), so it follows the coach's words. */}
               <Link
                 to={step.to}
-                aria-label={`Lees meer over ${step.title}`}
+                aria-labelledby={`stap-${step.number}-meer stap-${step.number}-titel`}
                 className={buttonClasses("secondary", "mt-6 self-start")}
               >
-                Lees meer
+                <Block name="home.steps.more" id={`stap-${step.number}-meer`}>
+                  Lees meer
+                </Block>
               </Link>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { Block } from "@/components/ui/block";
 import { ButtonLink } from "@/components/ui/button-link";
 import { SunMotif } from "@/components/ui/sun-motif";
 import { pageMeta } from "@/lib/seo";
@@ -17,12 +18,14 @@ export default function NotFound() {
   return (
     <div className="container-page flex flex-col items-center py-24 text-center">
       <SunMotif className="w-32 opacity-80" />
-      <h1 className="mt-8 text-4xl sm:text-5xl">Oops! Page not found</h1>
-      <p className="mt-4 max-w-md text-lg text-ink-soft">
+      <Block name="404.title" as="h1" className="mt-8 text-4xl sm:text-5xl">
+        Oops! Page not found
+      </Block>
+      <Block name="404.text" as="p" className="mt-4 max-w-md text-lg text-ink-soft">
         Deze pagina bestaat niet (meer). Misschien is ze verhuisd, of liep er iets mis met de link.
-      </p>
+      </Block>
       <ButtonLink to="/" className="mt-8">
-        Terug naar de startpagina
+        <Block name="404.button">Terug naar de startpagina</Block>
       </ButtonLink>
     </div>
   );

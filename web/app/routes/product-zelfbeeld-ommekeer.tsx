@@ -1,3 +1,4 @@
+import { Block } from "@/components/ui/block";
 import { Notice } from "@/components/ui/notice";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
@@ -33,46 +34,69 @@ export default function ProductZelfbeeldOmmekeer() {
     "Lunch, koffie, thee en versnaperingen",
     "Een persoonlijk werkboek om thuis verder te gaan",
     "Een opvolgingsgesprek een maand later",
-  ];
+  ].map((text, i) => ({ key: `product-zelfbeeld-ommekeer.included.${i + 1}`, text }));
   return (
     <>
       <PageHero
-        eyebrow="Deelnemen"
-        title={course.name}
+        eyebrow={<Block name="product-zelfbeeld-ommekeer.eyebrow">Deelnemen</Block>}
+        title={<Block name="product-zelfbeeld-ommekeer.title">{course.name}</Block>}
         breadcrumbs={crumbs()}
-        intro={<p>{course.description}</p>}
+        intro={
+          <Block name="product-zelfbeeld-ommekeer.intro" as="p">
+            {course.description}
+          </Block>
+        }
       />
-      <Section id="inbegrepen" title="Wat is inbegrepen">
+      <Section
+        id="inbegrepen"
+        title={<Block name="product-zelfbeeld-ommekeer.included.title">Wat is inbegrepen</Block>}
+      >
         <div className="grid gap-10 lg:grid-cols-[1.2fr_0.8fr]">
           <div>
             <ul className="space-y-3 text-lg text-ink-soft">
-              {included.map((i) => (
-                <li key={i} className="flex gap-3">
+              {included.map(({ key, text }) => (
+                <li key={key} className="flex gap-3">
                   <span aria-hidden="true" className="text-gold-ink">
                     ✦
                   </span>
-                  <span>{i}</span>
+                  <Block name={key}>{text}</Block>
                 </li>
               ))}
             </ul>
             <div className="mt-10">
-              <Notice title="Zo boek je je plaats" tone="gold">
+              <Notice
+                title={<Block name="product-zelfbeeld-ommekeer.book.title">Zo boek je je plaats</Block>}
+                tone="gold"
+              >
                 <ol className="list-decimal space-y-1 pl-5">
                   <li>
-                    Kies de reeks van {course.durationDays} dagen die voor jou
-                    past.
+                    <Block name="product-zelfbeeld-ommekeer.book.step1">
+                      Kies de reeks van {course.durationDays} dagen die voor jou
+                      past.
+                    </Block>
                   </li>
-                  <li>Vul je gegevens in en betaal veilig online.</li>
-                  <li>Je krijgt meteen een bevestiging per e-mail.</li>
+                  <li>
+                    <Block name="product-zelfbeeld-ommekeer.book.step2">
+                      Vul je gegevens in en betaal veilig online.
+                    </Block>
+                  </li>
+                  <li>
+                    <Block name="product-zelfbeeld-ommekeer.book.step3">
+                      Je krijgt meteen een bevestiging per e-mail.
+                    </Block>
+                  </li>
                 </ol>
+                {/* The mail link stays outside the block: its address is a live business detail. */}
                 <p className="mt-3">
-                  Liever eerst een vraag stellen?{" "}
+                  <Block name="product-zelfbeeld-ommekeer.book.question">
+                    Liever eerst een vraag stellen?
+                  </Block>{" "}
                   <a
                     href={liveHref("email")}
                     data-live-href="email"
                     className="text-link"
                   >
-                    Mail ons
+                    <Block name="product-zelfbeeld-ommekeer.book.mail">Mail ons</Block>
                   </a>
                   .
                 </p>
@@ -83,7 +107,7 @@ export default function ProductZelfbeeldOmmekeer() {
             course={course}
             showNextDate
             action={{
-              label: "Kies je datum",
+              label: <Block name="product-zelfbeeld-ommekeer.offer.button">Kies je datum</Block>,
               to: "/zelfbeeld-ommekeer-booking",
             }}
           />

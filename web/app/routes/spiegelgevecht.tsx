@@ -1,3 +1,4 @@
+import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse } from "@/config/site";
@@ -13,26 +14,26 @@ export function meta() {
   return coursePageMeta("spiegelgevecht", crumbs);
 }
 
-const forWhom = [
-  "Je kijkt in de spiegel en ziet vooral wat er niet goed is.",
-  "Je vergelijkt jezelf voortdurend met anderen.",
-  "Complimenten glijden van je af, kritiek blijft plakken.",
-  "Je wilt milder naar jezelf kijken, maar weet niet hoe.",
-];
-
 export default function Spiegelgevecht() {
   const course = getCourse("spiegelgevecht");
   return (
     <>
       <PageHero
-        eyebrow="Online cursus · Stap 2"
-        title={course.name}
+        eyebrow={<Block name="spiegelgevecht.eyebrow">Online cursus · Stap 2</Block>}
+        title={<Block name="spiegelgevecht.title">{course.name}</Block>}
         breadcrumbs={crumbs}
-        intro={<p>{course.description}</p>}
+        intro={
+          <Block name="spiegelgevecht.intro" as="p">
+            {course.description}
+          </Block>
+        }
       />
-      <Section id="over-de-cursus" title="Stoppen met vechten tegen je spiegelbeeld">
+      <Section
+        id="over-de-cursus"
+        title={<Block name="spiegelgevecht.course.title">Stoppen met vechten tegen je spiegelbeeld</Block>}
+      >
         <div className="grid gap-10 lg:grid-cols-[1.3fr_0.7fr]">
-          <div className="prose-page text-lg text-ink-soft">
+          <Block name="spiegelgevecht.course.text" as="div" rich className="prose-page text-lg text-ink-soft">
             <p>
               Veel mensen voeren elke dag een stil gevecht met zichzelf. Het begint ’s ochtends voor de spiegel en gaat
               de hele dag door in hun hoofd. Die strijd kost energie, en levert zelden iets op.
@@ -43,9 +44,10 @@ export default function Spiegelgevecht() {
             </p>
             <h3>Herken je dit?</h3>
             <ul>
-              {forWhom.map((f) => (
-                <li key={f}>{f}</li>
-              ))}
+              <li>Je kijkt in de spiegel en ziet vooral wat er niet goed is.</li>
+              <li>Je vergelijkt jezelf voortdurend met anderen.</li>
+              <li>Complimenten glijden van je af, kritiek blijft plakken.</li>
+              <li>Je wilt milder naar jezelf kijken, maar weet niet hoe.</li>
             </ul>
             <h3>Wat je krijgt</h3>
             <ul>
@@ -53,11 +55,15 @@ export default function Spiegelgevecht() {
               <li>Een eenvoudige spiegeloefening voor elke dag.</li>
               <li>Toegang via het online platform, meteen na je aankoop.</li>
             </ul>
-          </div>
+          </Block>
           <LiveCourseOffer
             course={course}
-            features={["Vier videolessen", "Dagelijkse spiegeloefening", "Meteen toegang"]}
-            action={{ label: "Koop de cursus" }}
+            features={[
+              <Block key="1" name="spiegelgevecht.offer.feature1">Vier videolessen</Block>,
+              <Block key="2" name="spiegelgevecht.offer.feature2">Dagelijkse spiegeloefening</Block>,
+              <Block key="3" name="spiegelgevecht.offer.feature3">Meteen toegang</Block>,
+            ]}
+            action={{ label: <Block name="spiegelgevecht.offer.button">Koop de cursus</Block> }}
           />
         </div>
       </Section>

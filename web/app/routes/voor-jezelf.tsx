@@ -1,3 +1,4 @@
+import { Block } from "@/components/ui/block";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
@@ -22,20 +23,20 @@ export default function VoorJezelf() {
   return (
     <>
       <PageHero
-        eyebrow="Gratis"
-        title="Voor jezelf"
+        eyebrow={<Block name="voor-jezelf.eyebrow">Gratis</Block>}
+        title={<Block name="voor-jezelf.title">Voor jezelf</Block>}
         breadcrumbs={crumbs}
         intro={
-          <p>
+          <Block name="voor-jezelf.intro" as="p">
             Niet iedereen is klaar voor een traject, en dat hoeft ook niet. Hier vind je gratis, laagdrempelige momenten
             om even bij jezelf stil te staan. Zonder verplichtingen, gewoon voor jou.
-          </p>
+          </Block>
         }
       />
-      <Section id="video" title="Begin hier">
+      <Section id="video" title={<Block name="voor-jezelf.video.title">Begin hier</Block>}>
         <div className="grid items-start gap-10 lg:grid-cols-2">
           <VideoEmbed url={site.introVideoUrl} title={`Introductievideo van ${site.brand}`} />
-          <div className="prose-page text-lg text-ink-soft">
+          <Block name="voor-jezelf.video.text" as="div" rich className="prose-page text-lg text-ink-soft">
             <p>
               In deze video vertelt {site.coach.name} waar {site.brand} voor staat en hoe je kan beginnen met eerlijk
               naar jezelf te kijken.
@@ -45,20 +46,26 @@ export default function VoorJezelf() {
               het jou past.
             </p>
             <p>Wil je intussen al iets voor jezelf doen? De zelftest is een mooie eerste stap.</p>
-          </div>
+          </Block>
         </div>
         <div className="mt-10 flex flex-wrap gap-4">
-          <ButtonLink to="/wees-eerlijk">Naar de zelftest</ButtonLink>
+          <ButtonLink to="/wees-eerlijk">
+            <Block name="voor-jezelf.video.button">Naar de zelftest</Block>
+          </ButtonLink>
           <ButtonLink to="/#nieuwsbrief" variant="secondary">
-            Schrijf je in op de nieuwsbrief
+            <Block name="voor-jezelf.video.button-newsletter">Schrijf je in op de nieuwsbrief</Block>
           </ButtonLink>
         </div>
       </Section>
       <Section
         id="drempelvideos"
-        title="Korte video’s voor jezelf"
+        title={<Block name="voor-jezelf.videos.title">Korte video’s voor jezelf</Block>}
         tone="paper"
-        intro={<p>Neem er rustig de tijd voor. Kijk er één, laat hem bezinken, en kom terug wanneer je wil.</p>}
+        intro={
+          <Block name="voor-jezelf.videos.intro" as="p">
+            Neem er rustig de tijd voor. Kijk er één, laat hem bezinken, en kom terug wanneer je wil.
+          </Block>
+        }
       >
         <DrempelVideoList />
       </Section>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, site } from "@/config/site";
@@ -26,18 +27,18 @@ export default function WebinarReeks() {
   return (
     <>
       <PageHero
-        eyebrow="Transformeer · Online"
-        title="Webinar-reeks"
+        eyebrow={<Block name="webinar-reeks.eyebrow">Transformeer · Online</Block>}
+        title={<Block name="webinar-reeks.title">Webinar-reeks</Block>}
         breadcrumbs={crumbs}
         intro={
-          <p>
+          <Block name="webinar-reeks.intro" as="p">
             Een reeks live online sessies, elk rond één thema: pleasen, grenzen, innerlijke kritiek, zelfvertrouwen. Je
             volgt ze van thuis uit, met een kop thee erbij.
-          </p>
+          </Block>
         }
       />
-      <Section id="zo-werkt-het" title="Zo werkt de reeks">
-        <div className="prose-page max-w-3xl text-lg text-ink-soft">
+      <Section id="zo-werkt-het" title={<Block name="webinar-reeks.how.title">Zo werkt de reeks</Block>}>
+        <Block name="webinar-reeks.how.text" as="div" rich className="prose-page max-w-3xl text-lg text-ink-soft">
           <p>
             Elk webinar duurt ongeveer een uur. {site.coach.name} legt een thema uit, geeft voorbeelden uit de praktijk
             en sluit af met een oefening die je meteen kan toepassen. Vragen stellen kan via de chat.
@@ -46,9 +47,13 @@ export default function WebinarReeks() {
             Je kan één webinar volgen of de hele reeks. Na je inschrijving ontvang je een e-mail met de link om deel te
             nemen en een uitnodiging voor je agenda; de dag voordien krijg je nog een herinnering.
           </p>
-        </div>
+        </Block>
       </Section>
-      <Section id="komende-webinars" tone="deep" title="Komende webinars">
+      <Section
+        id="komende-webinars"
+        tone="deep"
+        title={<Block name="webinar-reeks.upcoming.title">Komende webinars</Block>}
+      >
         <UpcomingEvents
           kind="webinar"
           empty={
@@ -62,15 +67,15 @@ export default function WebinarReeks() {
           }
           action={(event) => <WebinarRegistration event={event} />}
         />
-        <p className="mt-8 text-ink-soft">
+        <Block name="webinar-reeks.upcoming.onsite" as="p" className="mt-8 text-ink-soft">
           Liever ter plaatse aan de slag? Bekijk{" "}
           <Link to={getCourse("zelfbeeld-ommekeer").path} className="text-link">
             {getCourse("zelfbeeld-ommekeer").name}
           </Link>
           .
-        </p>
+        </Block>
       </Section>
-      <Section id="nieuwsbrief" title="Hou me op de hoogte">
+      <Section id="nieuwsbrief" title={<Block name="webinar-reeks.newsletter.title">Hou me op de hoogte</Block>}>
         <NewsletterForm />
       </Section>
     </>

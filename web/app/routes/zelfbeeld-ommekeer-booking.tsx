@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, site, liveHref } from "@/config/site";
@@ -31,8 +32,8 @@ export default function ZelfbeeldOmmekeerBooking() {
   return (
     <>
       <PageHero
-        eyebrow="Boeken"
-        title={`${course.name} boeken`}
+        eyebrow={<Block name="zelfbeeld-ommekeer-booking.eyebrow">Boeken</Block>}
+        title={<Block name="zelfbeeld-ommekeer-booking.title">{`${course.name} boeken`}</Block>}
         breadcrumbs={crumbs()}
         intro={
           <p>
@@ -45,33 +46,39 @@ export default function ZelfbeeldOmmekeerBooking() {
           </p>
         }
       />
-      <Section id="data" title="Beschikbare data">
+      <Section
+        id="data"
+        title={<Block name="zelfbeeld-ommekeer-booking.dates.title">Beschikbare data</Block>}
+      >
         <ProductDates
           slug={course.slug}
           actionLabel="Boek deze datum"
           empty={<p>Er staan op dit moment geen nieuwe data gepland.</p>}
           leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
         />
+        {/* The mail link stays outside the block: its address is a live business detail. */}
         <p className="mt-10 max-w-2xl text-ink-soft">
-          Je boekt per reeks van {course.durationDays} dagen. Na je betaling
-          krijg je meteen een bevestiging per e-mail, met alle praktische
-          informatie. Vragen over je deelname?{" "}
+          <Block name="zelfbeeld-ommekeer-booking.dates.text">
+            Je boekt per reeks van {course.durationDays} dagen. Na je betaling
+            krijg je meteen een bevestiging per e-mail, met alle praktische
+            informatie. Vragen over je deelname?
+          </Block>{" "}
           <a
             href={liveHref("email")}
             data-live-href="email"
             className="text-link"
           >
-            Mail ons
+            <Block name="zelfbeeld-ommekeer-booking.dates.mail">Mail ons</Block>
           </a>
           .
         </p>
-        <p className="mt-8 text-ink-soft">
+        <Block name="zelfbeeld-ommekeer-booking.more" as="p" className="mt-8 text-ink-soft">
           Meer weten over het programma? Lees alles over{" "}
           <Link to={course.path} className="text-link">
             {course.name}
           </Link>
           .
-        </p>
+        </Block>
       </Section>
     </>
   );

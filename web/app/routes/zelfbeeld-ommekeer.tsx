@@ -1,3 +1,4 @@
+import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, site } from "@/config/site";
@@ -17,14 +18,17 @@ export function meta() {
 
 const days = [
   {
+    key: "zelfbeeld-ommekeer.day1",
     title: "Dag 1 – Zien",
     text: "We brengen je huidige zelfbeeld in kaart: de overtuigingen, de stemmen en de verhalen die je over jezelf vertelt.",
   },
   {
+    key: "zelfbeeld-ommekeer.day2",
     title: "Dag 2 – Voelen",
     text: "We gaan naar de oorsprong van die overtuigingen en geven ruimte aan wat daar leeft. Met zachtheid, in je eigen tempo.",
   },
   {
+    key: "zelfbeeld-ommekeer.day3",
     title: "Dag 3 – Kiezen",
     text: "Je bouwt een nieuw zelfbeeld dat klopt met wie je nu bent, en neemt concrete stappen mee naar je dagelijkse leven.",
   },
@@ -35,41 +39,60 @@ export default function ZelfbeeldOmmekeer() {
   return (
     <>
       <PageHero
-        eyebrow="Stap 3 · Driedaagse"
-        title={course.name}
+        eyebrow={<Block name="zelfbeeld-ommekeer.eyebrow">Stap 3 · Driedaagse</Block>}
+        title={<Block name="zelfbeeld-ommekeer.title">{course.name}</Block>}
         breadcrumbs={crumbs}
-        intro={<p>{course.description}</p>}
+        intro={
+          <Block name="zelfbeeld-ommekeer.intro" as="p">
+            {course.description}
+          </Block>
+        }
       />
-      <Section id="programma" title="Drie dagen, één ommekeer">
+      <Section
+        id="programma"
+        title={<Block name="zelfbeeld-ommekeer.program.title">Drie dagen, één ommekeer</Block>}
+      >
         <div className="grid gap-10 lg:grid-cols-[1.3fr_0.7fr]">
           <div>
             <ol className="space-y-5">
               {days.map((d) => (
-                <li key={d.title} className="rounded-2xl border border-sand bg-paper p-6">
-                  <h3 className="text-xl">{d.title}</h3>
-                  <p className="mt-2 text-ink-soft">{d.text}</p>
+                <li key={d.key} className="rounded-2xl border border-sand bg-paper p-6">
+                  <Block name={`${d.key}.title`} as="h3" className="text-xl">
+                    {d.title}
+                  </Block>
+                  <Block name={`${d.key}.text`} as="p" className="mt-2 text-ink-soft">
+                    {d.text}
+                  </Block>
                 </li>
               ))}
             </ol>
-            <p className="mt-6 text-lg text-ink-soft">
+            <Block name="zelfbeeld-ommekeer.program.text" as="p" className="mt-6 text-lg text-ink-soft">
               Je werkt in een kleine groep in {site.contact.city}, onder begeleiding van {site.coach.name}. Lunch,
               koffie en thee en een werkboek zijn inbegrepen.
-            </p>
+            </Block>
           </div>
           <LiveCourseOffer
             course={course}
             features={[
-              `${course.durationDays} volledige dagen in ${site.contact.city}`,
-              "Kleine groep",
-              "Lunch en werkboek inbegrepen",
+              <Block key="1" name="zelfbeeld-ommekeer.offer.feature1">
+                {`${course.durationDays} volledige dagen in ${site.contact.city}`}
+              </Block>,
+              <Block key="2" name="zelfbeeld-ommekeer.offer.feature2">Kleine groep</Block>,
+              <Block key="3" name="zelfbeeld-ommekeer.offer.feature3">Lunch en werkboek inbegrepen</Block>,
             ]}
             showNextDate
-            action={{ label: "Kies je data", to: "/zelfbeeld-ommekeer-booking" }}
-            secondary={{ label: "Alles over deelname en prijs", to: "/product-zelfbeeld-ommekeer" }}
+            action={{
+              label: <Block name="zelfbeeld-ommekeer.offer.button">Kies je data</Block>,
+              to: "/zelfbeeld-ommekeer-booking",
+            }}
+            secondary={{
+              label: <Block name="zelfbeeld-ommekeer.offer.button-details">Alles over deelname en prijs</Block>,
+              to: "/product-zelfbeeld-ommekeer",
+            }}
           />
         </div>
       </Section>
-      <Section id="data" tone="deep" title="Komende data">
+      <Section id="data" tone="deep" title={<Block name="zelfbeeld-ommekeer.dates.title">Komende data</Block>}>
         <ProductDates
           slug={course.slug}
           actionLabel="Boek deze datum"

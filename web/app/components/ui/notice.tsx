@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 interface NoticeProps {
-  title: string;
+  title: ReactNode;
   children: ReactNode;
   tone?: "info" | "gold";
 }

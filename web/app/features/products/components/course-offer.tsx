@@ -5,7 +5,8 @@ import { formatPriceCents } from "@/lib/format";
 interface CourseOfferProps {
   course: Course;
   children?: ReactNode;
-  features?: string[];
+  /** A fixed list (page texts), so its order keys it. */
+  features?: ReactNode[];
   /** The live price; the site configuration's price until it has loaded. */
   priceCents?: number;
   /** A line under the price (e.g. the loading state of the live price). */
@@ -32,8 +33,8 @@ export function CourseOffer({ course, children, features = [], priceCents, price
       {priceNote ? <div className="mt-2 text-sm text-ink-soft">{priceNote}</div> : null}
       {features.length > 0 ? (
         <ul className="mt-5 space-y-2 text-ink-soft">
-          {features.map((f) => (
-            <li key={f} className="flex gap-2">
+          {features.map((f, i) => (
+            <li key={i} className="flex gap-2">
               <span aria-hidden="true" className="text-gold-ink">
                 ✦
               </span>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button-link";
 import type { Course } from "@/config/site";
@@ -9,11 +10,11 @@ import { ApiError } from "@/lib/api";
 
 interface LiveCourseOfferProps {
   course: Course;
-  features?: string[];
+  features?: ReactNode[];
   /** The buy button: straight to the checkout ("Koop de cursus"), or to a page to pick a date. */
-  action: { label: string; to?: string };
+  action: { label: ReactNode; to?: string };
   /** Further links under the buy button. */
-  secondary?: { label: string; to: string };
+  secondary?: { label: ReactNode; to: string };
   /** For a course given on dates: show the next date and its seats left. */
   showNextDate?: boolean;
 }
