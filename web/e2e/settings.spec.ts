@@ -118,7 +118,10 @@ test("the dashboard's go-live checklist links to each fix, sends a test mail and
   ).toBeVisible();
   await expect(checklist.getByText("Echte betalingen")).toBeVisible();
   await expect(
-    checklist.getByRole("link", { name: "Aanpassen" }),
+    checklist
+      .getByRole("listitem")
+      .filter({ hasText: "Geen voorbeeldgegevens meer" })
+      .getByRole("link", { name: "Aanpassen" }),
   ).toHaveAttribute("href", "/admin/instellingen");
 
   // The test mail: sent, then confirmed with the link in it.
