@@ -12,7 +12,7 @@ BIN_RELEASE := target/release/inlumine
 BIN_DEBUG := target/debug/inlumine
 NPM_STAMP := web/node_modules/.install-stamp
 
-.PHONY: run test web web-deps server-release server-debug check-rust test-server check-web test-e2e test-api-fuzz api-types check-api-drift bench
+.PHONY: run test web web-deps server-release server-debug check-rust test-server check-web test-e2e test-api-fuzz api-types check-api-drift bench mail-logo
 
 ## make run: build everything and serve the site with demo content on http://$(HOST):$(PORT)
 run: web server-release
@@ -70,6 +70,13 @@ api-types: server-debug web-deps
 check-api-drift: server-debug web-deps
 	$(BIN_DEBUG) openapi | diff -u server/openapi.json - || { echo "server/openapi.json is stale: run 'make api-types'"; exit 1; }
 	cd web && npx openapi-typescript ../server/openapi.json -o /tmp/inlumine-api-schema.d.ts >/dev/null && diff -u app/lib/api-schema.d.ts /tmp/inlumine-api-schema.d.ts || { echo "web/app/lib/api-schema.d.ts is stale: run 'make api-types'"; exit 1; }
+
+# The mails' logo: Gmail and Outlook show no SVG, so the letterhead uses this PNG of logo.svg, drawn
+# by headless Chromium at twice the 48 px it is shown at. Run after changing logo.svg; commit the PNG.
+mail-logo:
+	page=$$(mktemp --suffix=.html) && printf '<style>html,body{margin:0;background:transparent}img{display:block;width:96px;height:96px}</style><img src="file://$(CURDIR)/web/public/images/logo.svg">' > $$page && \
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --allow-file-access-from-files --default-background-color=00000000 \
+	  --window-size=96,96 --screenshot=web/public/images/logo.png file://$$page; rm -f $$page
 
 test-e2e: web server-debug
 	cd web && npm run test:unit && npm run test:e2e

@@ -337,6 +337,8 @@ settings! {
         one_click_per_ip_per_hour: u32 = 600, env "LIMIT_ONE_CLICK_PER_IP_PER_HOUR", check at_least_one;
         /// Reviews and opt-outs sent through review invitation links.
         review_links_per_ip_per_hour: u32 = 20, env "LIMIT_REVIEW_LINKS_PER_IP_PER_HOUR", check at_least_one;
+        /// Confirmations that the go-live test mail arrived (the link in that mail).
+        test_mail_links_per_ip_per_hour: u32 = 10, env "LIMIT_TEST_MAIL_LINKS_PER_IP_PER_HOUR", check at_least_one;
     }
 }
 

@@ -151,6 +151,11 @@ pub fn migrator(sqlite: bool) -> Migrator {
                 "page_blocks",
                 include_str!("../migrations/sqlite/0018_page_blocks.sql"),
             ),
+            (
+                19,
+                "test_mail_confirmation",
+                include_str!("../migrations/sqlite/0019_test_mail_confirmation.sql"),
+            ),
         ]
     } else {
         &[
@@ -243,6 +248,11 @@ pub fn migrator(sqlite: bool) -> Migrator {
                 18,
                 "page_blocks",
                 include_str!("../migrations/postgres/0018_page_blocks.sql"),
+            ),
+            (
+                19,
+                "test_mail_confirmation",
+                include_str!("../migrations/postgres/0019_test_mail_confirmation.sql"),
             ),
         ]
     };

@@ -1,5 +1,5 @@
 //! Limits on the public writes (checkout, coupon checks, newsletter, intro calls, webinars,
-//! contact): one in-memory keyed limiter, so a check costs a hash lookup under a lock and no
+//! contact, links in mails): one in-memory keyed limiter, so a check costs a hash lookup under a lock and no
 //! database write.
 //!
 //! Each limit is "`burst` per `period`" as a GCRA (generic cell rate algorithm): a key may use
@@ -108,6 +108,8 @@ pub struct Limits {
     pub one_click_per_ip: Limiter,
     /// Reviews and opt-outs through review invitation links.
     pub review_links_per_ip: Limiter,
+    /// Confirmations through the link in the go-live test mail.
+    pub test_mail_links_per_ip: Limiter,
 }
 
 impl Limits {
@@ -126,6 +128,7 @@ impl Limits {
             contact_per_email: Limiter::new(s.contact_per_email_per_hour, HOUR),
             one_click_per_ip: Limiter::new(s.one_click_per_ip_per_hour, HOUR),
             review_links_per_ip: Limiter::new(s.review_links_per_ip_per_hour, HOUR),
+            test_mail_links_per_ip: Limiter::new(s.test_mail_links_per_ip_per_hour, HOUR),
         })
     }
 }

@@ -7,7 +7,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::error::documented;
 use crate::{
-    admin, auth, calendar_feed, checkout, contact, drempel_videos, error, events, health,
+    admin, auth, calendar_feed, checkout, contact, drempel_videos, error, events, go_live, health,
     intro_calls, invoices, newsletter, orders, paging, people, products, reviews, waitlist,
     webinars,
 };
@@ -25,6 +25,7 @@ use crate::{
         newsletter::confirm,
         newsletter::unsubscribe,
         newsletter::one_click,
+        go_live::test_mail_received,
         events::upcoming,
         waitlist::join,
         drempel_videos::list_published,
@@ -69,6 +70,7 @@ use crate::{
         (name = "health", description = "Liveness"),
         (name = "reviews", description = "Customer reviews"),
         (name = "newsletter", description = "Newsletter with double opt-in"),
+        (name = "go-live", description = "The coach confirms that her go-live test mail arrived"),
         (name = "events", description = "Storytelling evenings, course dates and webinars"),
         (name = "drempel-videos", description = "Free threshold videos"),
         (name = "commerce", description = "Products, checkout, orders and payment webhooks"),

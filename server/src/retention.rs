@@ -115,6 +115,7 @@ async fn purge_outbox_bodies(pool: &AnyPool, cutoff: &str) -> anyhow::Result<u64
             let kept = match serde_json::from_str::<EmailMessage>(&payload) {
                 Ok(mail) if kind == "email" => serde_json::to_string(&EmailMessage {
                     to: mail.to,
+                    from_name: mail.from_name,
                     subject: mail.subject,
                     text: String::new(),
                     html: String::new(),

@@ -54,6 +54,7 @@ fn in_sitemap(route: &str) -> bool {
     !(route == "/404"
         || is_admin(route)
         || route.starts_with("/nieuwsbrief/")
+        || route.starts_with("/testmail/")
         || route.starts_with("/payment-")
         || route.starts_with("/betalen/")
         || route == "/afspraak"
@@ -609,6 +610,7 @@ mod tests {
             "/admin",
             "/admin/reviews",
             "/nieuwsbrief/bevestigen",
+            "/testmail/ontvangen",
             "/payment-success",
             "/checkout",
             "/afspraak",

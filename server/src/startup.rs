@@ -49,9 +49,9 @@ use crate::secret_token::LinkSigner;
 use crate::site::{LiveSite, Site};
 use crate::state::{AppState, GoLiveFacts, Shared};
 use crate::{
-    admin, auth, calendar_feed, campaigns, checkout, contact, db, drempel_videos, events, health,
-    intro_calls, invoices, live, media, newsletter, notifications, openapi, orders, products,
-    reminders, retention, reviews, site_pages, waitlist, webinars,
+    admin, auth, calendar_feed, campaigns, checkout, contact, db, drempel_videos, events, go_live,
+    health, intro_calls, invoices, live, media, newsletter, notifications, openapi, orders,
+    products, reminders, retention, reviews, site_pages, waitlist, webinars,
 };
 
 /// Photos decoded and resized at once: each takes a core and up to a few hundred MB, and
@@ -391,6 +391,7 @@ fn router(state: AppState, hsts: bool) -> Router {
     let api = Router::new()
         .merge(reviews::router())
         .merge(newsletter::router())
+        .merge(go_live::public_router())
         .merge(events::router())
         .merge(drempel_videos::router())
         .merge(intro_calls::router())

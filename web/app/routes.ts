@@ -47,6 +47,7 @@ export default [
     route("algemene-voorwaarden", "routes/algemene-voorwaarden.tsx"),
     route("nieuwsbrief/bevestigen", "routes/nieuwsbrief-bevestigen.tsx"),
     route("nieuwsbrief/uitschrijven", "routes/nieuwsbrief-uitschrijven.tsx"),
+    route("testmail/ontvangen", "routes/testmail-ontvangen.tsx"),
     route("ervaring-delen", "routes/ervaring-delen.tsx"),
     route("betalen/simulatie", "routes/betalen-simulatie.tsx"),
     route("afspraak", "routes/afspraak.tsx"),

@@ -32,6 +32,7 @@ export const publicRoutes = [
   "/algemene-voorwaarden",
   "/nieuwsbrief/bevestigen",
   "/nieuwsbrief/uitschrijven",
+  "/testmail/ontvangen",
   "/ervaring-delen",
   "/afspraak",
 ];

@@ -118,28 +118,55 @@ test("the dashboard's go-live checklist links to each fix, sends a test mail and
   ).toBeVisible();
   await expect(checklist.getByText("Echte betalingen")).toBeVisible();
   await expect(
-    checklist.getByRole("link", { name: "Aanpassen" }),
+    checklist
+      .getByRole("listitem")
+      .filter({ hasText: "Geen voorbeeldgegevens meer" })
+      .getByRole("link", { name: "Aanpassen" }),
   ).toHaveAttribute("href", "/admin/instellingen");
 
+  // The test mail: sent, then confirmed with the link in it.
+  const testMailLine = checklist
+    .getByRole("listitem")
+    .filter({ hasText: "De testmail kwam aan" });
+  const mailsBefore = new Set(readMails().map((m) => m.file));
   await checklist
     .getByRole("button", { name: "Stuur mij een testmail" })
     .click();
   await expect(
     toast(page, "Testmail verstuurd naar je eigen adres"),
   ).toBeVisible();
+  await expect(testMailLine).toContainText("verstuurd, nog niet bevestigd");
+  await expect(testMailLine).toContainText("(nog te doen)");
+  let testMail = "";
   await expect
     .poll(
       () =>
-        readMails().some(
-          (m) =>
-            m.text.includes("Testmail van") &&
-            m.text.includes(`To: ${admin.email}`),
-        ),
-      {
-        timeout: 10_000,
-      },
+        (testMail =
+          readMails().find(
+            (m) =>
+              !mailsBefore.has(m.file) &&
+              m.text.includes("Testmail van") &&
+              m.text.includes(`To: ${admin.email}`),
+          )?.text ?? ""),
+      { timeout: 10_000 },
     )
-    .toBe(true);
+    .not.toBe("");
+  const link = /Ik heb deze mail ontvangen: (\S+)/.exec(testMail)?.[1];
+  expect(link).toBeTruthy();
+  const confirmPage = await page.context().newPage();
+  await confirmPage.goto(link!);
+  await expect(
+    confirmPage.getByRole("heading", { name: "Je testmail kwam aan" }),
+  ).toBeVisible();
+  await expectNoAxeViolations(confirmPage);
+  // The link works once.
+  await confirmPage.reload();
+  await expect(confirmPage.getByRole("alert")).toContainText("al gebruikt");
+  await confirmPage.close();
+  await page.reload();
+  await waitForAdminPage(page);
+  await expect(testMailLine).toContainText("Je bevestigde dat je testmail aankwam.");
+  await expect(testMailLine).toContainText("(in orde)");
 
   const tick = checklist.getByLabel(
     /privacyverklaring en de algemene voorwaarden nagelezen/,

@@ -250,6 +250,7 @@ pub fn mail(site: &Site, content: &Content, to: &Recipient<'_>) -> EmailMessage 
     };
     EmailMessage {
         to: to.email.to_string(),
+        from_name: Some(site.brand.clone()),
         subject: content.subject.clone(),
         text,
         html,

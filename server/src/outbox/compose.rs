@@ -6,6 +6,12 @@ use crate::site::Site;
 /// The brand's accent colour (the site's teal), for links and the letterhead.
 pub const ACCENT: &str = "#1d5c58";
 
+/// The letterhead's logo: a PNG, as Gmail and Outlook show no SVG. `make mail-logo` draws it
+/// from logo.svg at twice `LOGO_SIZE`, sharp on high-density screens.
+pub const MAIL_LOGO: &str = "/images/logo.png";
+/// Its shown width and height in pixels (the logo is square).
+pub const LOGO_SIZE: u32 = 48;
+
 pub enum Block {
     Text(String),
     Link {
@@ -73,6 +79,7 @@ pub fn compose(to: &str, subject: String, blocks: &[Block], site: &Site) -> Emai
     ));
     EmailMessage {
         to: to.to_string(),
+        from_name: Some(site.brand.clone()),
         html: letterhead(site, &subject, &html),
         subject,
         text,
@@ -92,24 +99,21 @@ fn signer(site: &Site) -> Vec<&str> {
     }
 }
 
-/// The HTML document around `body`: the logo (by its public URL, alt text the brand), the
-/// brand's paper and accent colours, readable on a phone.
+/// The HTML document around `body`: the logo (a PNG by its public URL, alt text the brand, its
+/// size fixed so nothing moves while it loads), the brand's paper and accent colours, readable
+/// on a phone.
 fn letterhead(site: &Site, subject: &str, body: &str) -> String {
-    let logo = if site.logo.starts_with("http") {
-        site.logo.clone()
-    } else {
-        format!("{}{}", site.site_url, site.logo)
-    };
     format!(
         "<!doctype html><html lang=\"nl-BE\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{subject}</title></head>\
          <body style=\"margin:0;padding:0;background:#fbf7ef\">\
          <div style=\"max-width:600px;margin:0 auto;padding:24px 20px;background:#fffdf9;border-top:4px solid {ACCENT};\
          font-family:Georgia,'Palatino Linotype',serif;font-size:17px;line-height:1.6;color:#2a2420\">\
-         <p style=\"margin:0 0 24px\"><img src=\"{logo}\" alt=\"{brand}\" height=\"48\" style=\"height:48px;width:auto;border:0\"></p>\
+         <p style=\"margin:0 0 24px\"><img src=\"{logo}\" alt=\"{brand}\" width=\"{LOGO_SIZE}\" height=\"{LOGO_SIZE}\" \
+         style=\"display:block;width:{LOGO_SIZE}px;height:{LOGO_SIZE}px;border:0\"></p>\
          {body}</div></body></html>",
         subject = escape_html(subject),
-        logo = escape_html(&logo),
+        logo = escape_html(&site.url(MAIL_LOGO)),
         brand = escape_html(&site.brand),
     )
 }
@@ -126,4 +130,23 @@ pub fn calendar_attachment(filename: &str, ics: &str) -> Attachment {
         &format!("text/calendar; charset=utf-8; method={method}"),
         ics.as_bytes(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed PNG is what the letterhead promises: twice the shown size, transparent
+    /// around the sun so it sits on the paper colour.
+    #[test]
+    fn the_mail_logo_is_a_transparent_png_at_twice_its_shown_size() {
+        let bytes = include_bytes!("../../../web/public/images/logo.png");
+        let logo = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+            .expect("a PNG")
+            .to_rgba8();
+        assert_eq!(logo.dimensions(), (2 * LOGO_SIZE, 2 * LOGO_SIZE));
+        assert_eq!(logo.get_pixel(0, 0).0[3], 0, "the corner is transparent");
+        let centre = logo.get_pixel(LOGO_SIZE, LOGO_SIZE).0;
+        assert_eq!(centre[3], 255, "the sun is opaque");
+    }
 }

@@ -24,6 +24,10 @@ closed_set! {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct EmailMessage {
     pub to: String,
+    /// The sender's display name, the brand when the mail was composed; the address is always
+    /// the configured one (see `Deliverer::send_email`). None: the configured name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_name: Option<String>,
     pub subject: String,
     pub text: String,
     pub html: String,

@@ -102,7 +102,14 @@ impl Deliverer {
             }
             mixed
         };
-        let mut builder = Message::builder().from(self.from.clone());
+        // Only the display name follows the brand: the address stays the configured one, since
+        // an SMTP provider only sends from addresses verified with it (and SPF/DKIM are set up
+        // for that domain), so a changed contact address must not become the sender.
+        let from = match mail.from_name {
+            Some(name) => Mailbox::new(Some(name), self.from.email.clone()),
+            None => self.from.clone(),
+        };
+        let mut builder = Message::builder().from(from);
         if let Some(reply_to) = &mail.reply_to {
             builder = builder.reply_to(reply_to.parse()?);
         }

@@ -210,7 +210,7 @@ async fn an_edited_order_confirmation_is_in_the_next_orders_mail_with_escaped_va
     assert!(mail.contains("text/calendar"));
     // The letterhead and the signature from the business details.
     assert!(
-        mail.contains("<img src=\"https://www.inlumine.be/images/logo.svg\" alt=\"In Lumine\"")
+        mail.contains("<img src=\"https://www.inlumine.be/images/logo.png\" alt=\"In Lumine\"")
     );
     assert!(
         mail.contains("Warme groet,\r\nLien Vermeulen\r\nIn Lumine")

@@ -15,6 +15,7 @@ mod connections;
 mod contact;
 mod events;
 mod go_live;
+mod go_live_mail;
 mod health;
 mod intro_calls;
 mod invoices;

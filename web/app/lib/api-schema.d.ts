@@ -1476,6 +1476,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/go-live/test-mail/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm_test_mail_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/intro-calls": {
         parameters: {
             query?: never;
@@ -2607,6 +2623,8 @@ export interface components {
              *     `BusinessDetails`); the admin shows a banner while there are any.
              */
             samples_left: string[];
+            /** @description UTC, RFC 3339: when the coach confirmed, with its link, that the last test mail arrived. */
+            test_mail_received_at?: string | null;
             /** @description UTC, RFC 3339: the last test mail. */
             test_mail_sent_at?: string | null;
         };
@@ -6851,7 +6869,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A test mail to the signed-in admin is on its way */
+            /** @description A test mail to the signed-in admin is on its way, with a new confirmation link (an earlier one stops working and the test mail counts as not yet received) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11906,6 +11924,91 @@ export interface operations {
                 };
             };
             /** @description Too many signups from this client address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_test_mail_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The test mail counts as received */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, used or expired link, or not the latest test mail */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or not acceptable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
