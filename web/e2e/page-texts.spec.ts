@@ -174,8 +174,8 @@ test("a home step's saved title names its “Lees meer” link, and the 404 page
     await waitForHydration(page);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 3, name: "Stap 1: Kijk eerlijk" })).toBeVisible();
-    await expect(main.getByRole("link", { name: "Lees meer Kijk eerlijk", exact: true })).toHaveAttribute("href", "/wees-eerlijk");
-    await expect(main.getByRole("link", { name: "Lees meer Begrijp jezelf", exact: true })).toHaveAttribute("href", "/begrijp-jezelf");
+    await expect(main.getByRole("link", { name: "Lees meer over Kijk eerlijk", exact: true })).toHaveAttribute("href", "/wees-eerlijk");
+    await expect(main.getByRole("link", { name: "Lees meer over Begrijp jezelf", exact: true })).toHaveAttribute("href", "/begrijp-jezelf");
     expect(errors).toEqual([]);
 
     const res = await page.request.get("/bestaat-niet");

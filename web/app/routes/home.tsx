@@ -217,10 +217,13 @@ export default function Home() {
               >
                 {step.text}
               </Block>
-              {/* Named from both texts as shown (e.g. "Lees meer Wees eerlijk"), so it follows the coach's words. */}
+              {/* Named from the texts as shown plus a hidden "over" ("Lees meer over Wees eerlijk"), so it follows the coach's words. */}
+              <span hidden id={`stap-${step.number}-over`}>
+                over
+              </span>
               <Link
                 to={step.to}
-                aria-labelledby={`stap-${step.number}-meer stap-${step.number}-titel`}
+                aria-labelledby={`stap-${step.number}-meer stap-${step.number}-over stap-${step.number}-titel`}
                 className={buttonClasses("secondary", "mt-6 self-start")}
               >
                 <Block name="home.steps.more" id={`stap-${step.number}-meer`}>
