@@ -222,11 +222,14 @@ impl Site {
     }
 
     /// The details the public pages show where they carry a marker (`data-live="key"`), by the
-    /// web app's key (`web/app/config/site.ts`, `liveKeys`). Brand, coach name and city also sit
-    /// inside page sentences: those follow with the page texts (issue 12 item 2).
+    /// web app's key, in the same order (`web/app/config/site.ts`, `liveKeys`).
     pub fn page_values(&self) -> Vec<(&'static str, String)> {
         let c = &self.contact;
         vec![
+            ("brand", self.brand.clone()),
+            ("coachName", self.coach.name.clone()),
+            ("coachFirstName", self.coach_first_name().to_string()),
+            ("city", c.city.clone()),
             ("tagline", self.tagline.clone()),
             ("email", c.email.clone()),
             ("phone", c.phone.clone()),
@@ -241,6 +244,15 @@ impl Site {
             ("introVideoUrl", self.intro_video_url.clone()),
             ("mapsUrl", self.maps_url()),
         ]
+    }
+
+    /// "Lien" for "Lien Vermeulen", as the web app takes it (`liveKeys.coachFirstName`).
+    pub fn coach_first_name(&self) -> &str {
+        self.coach
+            .name
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
     }
 
     /// The address on OpenStreetMap, as the web app's `mapsUrl()` makes it.

@@ -380,18 +380,27 @@ const LIVE_BLOCK_ID: &str = "live-site";
 /// renders them with the same values, so hydration finds what it renders (DESIGN §7):
 /// - an element marked `data-live="key"` holds exactly that value as its text;
 /// - an element marked `data-live-href="key"` links to it (`site::page_href`);
-/// - in the head, the title and meta contents with a changed page value, and every JSON-LD
-///   string equal to a default detail, get the saved one;
+/// - an element marked `data-live-attrs` has every changed value replaced in its `alt`, `title`
+///   and `aria-label` (the web app: `liveText`);
+/// - in the head, every changed value is replaced in the title, the meta tags and the JSON-LD
+///   strings (the web app: `liveText`, `liveJsonLd` in `lib/seo.ts`);
 /// - the values themselves go in a JSON block for the web app to render with.
 fn business_details(html: &str, defaults: &Site, site: &Site) -> String {
-    // The city sits in page sentences, which keep the build's text until page texts are
-    // editable (issue 12 item 2): the map link names the city the page shows.
-    let mut shown = site.clone();
-    shown.contact.city = defaults.contact.city.clone();
-    let values = shown.page_values();
+    let values = site.page_values();
     let value_of = |key: &str| values.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
-    let mut out = String::with_capacity(html.len() + 1024);
-    let mut copied = 0;
+    let changed: Vec<(String, String)> = defaults
+        .page_values()
+        .into_iter()
+        .zip(&values)
+        .filter(|((_, old), (_, new))| !old.is_empty() && old != new)
+        .map(|((_, old), (_, new))| (old, new.clone()))
+        .collect();
+    let changed_html: Vec<(String, String)> = changed
+        .iter()
+        .map(|(old, new)| (escape(old), escape(new)))
+        .collect();
+    // (start, end, replacement) in the page, in order.
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
     let mut from = 0;
     while let Some(offset) = html[from..].find(" data-live") {
         let at = from + offset;
@@ -403,34 +412,35 @@ fn business_details(html: &str, defaults: &Site, site: &Site) -> String {
         let attrs = &html[tag_start..tag_end];
         if let Some(key) = prerendered::attr_value(attrs, "data-live-href")
             && let Some(value) = value_of(&key)
-            && let Some(href) = attrs.find(" href=\"")
+            && let Some((start, end)) = attr_span(html, tag_start, tag_end, "href")
         {
-            let start = tag_start + href + " href=\"".len();
-            if let Some(end) = html[start..tag_end].find('"').map(|i| start + i) {
-                out.push_str(&html[copied..start]);
-                out.push_str(&escape(&site::page_href(&key, value)));
-                copied = end;
+            edits.push((start, end, escape(&site::page_href(&key, value))));
+        }
+        if prerendered::attr_value(attrs, "data-live-attrs").is_some() {
+            for name in ["alt", "title", "aria-label"] {
+                if let Some((start, end)) = attr_span(html, tag_start, tag_end, name) {
+                    edits.push((start, end, replace_each(&html[start..end], &changed_html)));
+                }
             }
         }
         if let Some(key) = prerendered::attr_value(attrs, "data-live")
             && let Some(value) = value_of(&key)
             && let Some(text_end) = html[tag_end..].find('<').map(|i| tag_end + i)
         {
-            out.push_str(&html[copied..=tag_end]);
-            out.push_str(&escape(value));
-            copied = text_end;
+            edits.push((tag_end + 1, text_end, escape(value)));
             from = text_end;
         }
     }
+    edits.sort_by_key(|edit| edit.0);
+    let mut out = String::with_capacity(html.len() + 1024);
+    let mut copied = 0;
+    for (start, end, replacement) in edits {
+        out.push_str(&html[copied..start]);
+        out.push_str(&replacement);
+        copied = end;
+    }
     out.push_str(&html[copied..]);
-    let changed: Vec<(String, String)> = defaults
-        .page_values()
-        .into_iter()
-        .zip(&values)
-        .filter(|((_, old), (_, new))| !old.is_empty() && old != new)
-        .map(|((_, old), (_, new))| (escape(&old), escape(new)))
-        .collect();
-    let out = rewrite_head(&out, &changed, &defaults.details(), &site.details());
+    let out = rewrite_head(&out, &changed_html, &changed);
     let block = serde_json::Value::Object(
         values
             .into_iter()
@@ -447,19 +457,41 @@ fn business_details(html: &str, defaults: &Site, site: &Site) -> String {
     }
 }
 
-/// The head's title and meta tags with `changed` (escaped old, escaped new) values replaced,
-/// and its JSON-LD with every string equal to an old detail replaced by the new one.
-fn rewrite_head(
-    html: &str,
-    changed: &[(String, String)],
-    old: &site::BusinessDetails,
-    new: &site::BusinessDetails,
-) -> String {
+/// Where the value of the attribute `name` sits in the tag `html[tag_start..tag_end]`.
+fn attr_span(html: &str, tag_start: usize, tag_end: usize, name: &str) -> Option<(usize, usize)> {
+    let open = format!(" {name}=\"");
+    let start = tag_start + html[tag_start..tag_end].find(&open)? + open.len();
+    let end = start + html[start..tag_end].find('"')?;
+    Some((start, end))
+}
+
+/// `text` with every `old` of `pairs` replaced by its `new`, in one pass from the left, the
+/// longest at a place first, so a new value is never replaced again (the web app: `liveText`).
+fn replace_each(text: &str, pairs: &[(String, String)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let next = pairs
+            .iter()
+            .filter_map(|(old, new)| rest.find(old.as_str()).map(|at| (at, old, new)))
+            .min_by_key(|(at, old, _)| (*at, std::cmp::Reverse(old.len())));
+        let Some((at, old, new)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(&rest[..at]);
+        out.push_str(new);
+        rest = &rest[at + old.len()..];
+    }
+}
+
+/// The head with the `changed` values replaced in its title and meta tags (`html`: escaped as
+/// HTML) and in every string of its JSON-LD (`raw`).
+fn rewrite_head(html: &str, changed_html: &[(String, String)], raw: &[(String, String)]) -> String {
     let Some(head_end) = html.find("</head>") else {
         return html.to_string();
     };
     let (head, rest) = html.split_at(head_end);
-    let pairs = detail_pairs(old, new);
     let mut out = String::with_capacity(html.len());
     let mut from = 0;
     while let Some(offset) = head[from..].find('<') {
@@ -477,7 +509,7 @@ fn rewrite_head(
                     out.push_str(&head[start..open]);
                     match serde_json::from_str::<Value>(&head[open..close]) {
                         Ok(mut data) => {
-                            replace_strings(&mut data, &pairs);
+                            replace_strings(&mut data, raw);
                             out.push_str(&data.to_string().replace('<', "\\u003c"));
                         }
                         Err(_) => out.push_str(&head[open..close]),
@@ -492,11 +524,7 @@ fn rewrite_head(
         };
         match end {
             Some(end) => {
-                let mut part = head[start..end].to_string();
-                for (old, new) in changed {
-                    part = part.replace(old.as_str(), new);
-                }
-                out.push_str(&part);
+                out.push_str(&replace_each(&head[start..end], changed_html));
                 from = end;
             }
             None => {
@@ -510,30 +538,9 @@ fn rewrite_head(
     out
 }
 
-/// (old, new) for every business detail that changed.
-fn detail_pairs(old: &site::BusinessDetails, new: &site::BusinessDetails) -> Vec<(String, String)> {
-    let (Ok(Value::Object(old)), Ok(Value::Object(new))) =
-        (serde_json::to_value(old), serde_json::to_value(new))
-    else {
-        return Vec::new();
-    };
-    old.into_iter()
-        .filter_map(|(key, old)| match (old, new.get(&key)) {
-            (Value::String(o), Some(Value::String(n))) if !o.is_empty() && o != *n => {
-                Some((o, n.clone()))
-            }
-            _ => None,
-        })
-        .collect()
-}
-
 fn replace_strings(value: &mut Value, pairs: &[(String, String)]) {
     match value {
-        Value::String(s) => {
-            if let Some((_, new)) = pairs.iter().find(|(old, _)| old == s) {
-                *s = new.clone();
-            }
-        }
+        Value::String(s) => *s = replace_each(s, pairs),
         Value::Array(items) => items.iter_mut().for_each(|v| replace_strings(v, pairs)),
         Value::Object(map) => map.values_mut().for_each(|v| replace_strings(v, pairs)),
         _ => {}
@@ -601,6 +608,59 @@ mod tests {
             )
         );
         assert!(out.contains("<script type=\"application/json\" id=\"live-site\">"));
+    }
+
+    #[test]
+    fn brand_coach_and_city_follow_in_marked_text_attributes_and_the_head() {
+        let defaults = test_site();
+        let mut details = defaults.details();
+        details.brand = "Praktijk Lumen".into();
+        details.coach_name = "An Peeters".into();
+        details.city = "Lier".into();
+        let site = defaults.with_details(details);
+        let html = "<html><head><title>Over mij | In Lumine</title>\
+            <meta name=\"description\" content=\"Maak kennis met Lien Vermeulen in Mechelen.\"/>\
+            <meta property=\"og:site_name\" content=\"In Lumine\"/>\
+            <script type=\"application/ld+json\">{\"name\":\"In Lumine\",\"founder\":{\"name\":\"Lien Vermeulen\"},\"description\":\"In Lumine in Mechelen\"}</script>\
+            </head><body><span data-live=\"brand\">In Lumine</span>\
+            <p>Hallo, ik ben <span data-live=\"coachName\">Lien Vermeulen</span> uit <span data-live=\"city\">Mechelen</span>.</p>\
+            <a href=\"/over-mij\">Maak kennis met <span data-live=\"coachFirstName\">Lien</span></a>\
+            <img src=\"/c.svg\" alt=\"Portret van Lien Vermeulen\" data-live-attrs=\"\" class=\"Lien\"/>\
+            <img src=\"/d.svg\" alt=\"Lien Vermeulen blijft\"/></body></html>";
+        let out = business_details(html, &defaults, &site);
+        for part in [
+            "<title>Over mij | Praktijk Lumen</title>",
+            "content=\"Maak kennis met An Peeters in Lier.\"",
+            "content=\"Praktijk Lumen\"",
+            "<span data-live=\"brand\">Praktijk Lumen</span>",
+            "<span data-live=\"coachName\">An Peeters</span> uit <span data-live=\"city\">Lier</span>",
+            "Maak kennis met <span data-live=\"coachFirstName\">An</span>",
+            "alt=\"Portret van An Peeters\" data-live-attrs=\"\" class=\"Lien\"",
+            // Unmarked attributes stay as built, as the web app renders them.
+            "alt=\"Lien Vermeulen blijft\"",
+        ] {
+            assert!(out.contains(part), "{part} in {out}");
+        }
+        let ld = &out[out.find("application/ld+json\">").unwrap() + 21..];
+        let data: Value = serde_json::from_str(&ld[..ld.find("</script>").unwrap()]).unwrap();
+        assert_eq!(
+            data,
+            json!({"name": "Praktijk Lumen", "founder": {"name": "An Peeters"}, "description": "Praktijk Lumen in Lier"})
+        );
+    }
+
+    #[test]
+    fn each_changed_value_is_replaced_once_the_longest_first() {
+        let pairs = [
+            ("Lien".to_string(), "An".to_string()),
+            ("Lien Vermeulen".to_string(), "Lien Peeters".to_string()),
+            ("In Lumine".to_string(), "In Lumine Mechelen".to_string()),
+            ("Mechelen".to_string(), "Lier".to_string()),
+        ];
+        assert_eq!(
+            replace_each("Lien Vermeulen, Lien, In Lumine in Mechelen", &pairs),
+            "Lien Peeters, An, In Lumine Mechelen in Lier"
+        );
     }
 
     #[test]

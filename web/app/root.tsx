@@ -16,7 +16,7 @@ import inlineCss from "@/app.css?inline";
 import stylesheet from "@/app.css?url";
 import { NavigationSpinner, Spinner } from "@/components/ui/spinner";
 import { Toaster } from "@/components/ui/toast";
-import { site } from "@/config/site";
+import { Live } from "@/components/ui/live";
 import { EARLY_INPUT_SCRIPT, releaseEarlyInput } from "@/lib/early-input";
 
 export const links: Route.LinksFunction = () => [
@@ -115,7 +115,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main id="main" className="container-page flex flex-1 flex-col items-start justify-center py-24">
-      <p className="font-serif text-xl text-teal">{site.brand}</p>
+      <p className="font-serif text-xl text-teal">
+        <Live field="brand" />
+      </p>
       <h1 className="mt-4 text-4xl">Unexpected Application Error!</h1>
       <p className="mt-4 max-w-xl text-lg text-ink-soft">
         Er liep iets onverwachts mis bij het tonen van deze pagina. Probeer het opnieuw, of ga terug naar de

@@ -83,6 +83,85 @@ test("the coach changes her phone number: footer, contact page and JSON-LD show 
   }
 });
 
+async function saveNames(page: Page, brand: string, coachName: string, city: string) {
+  await page.goto("/admin/instellingen");
+  await waitForAdminPage(page);
+  await page.getByLabel("Naam van je zaak").fill(brand);
+  await page.getByLabel("Je naam").fill(coachName);
+  await page.getByLabel("Gemeente").fill(city);
+  await page.getByRole("button", { name: "Gegevens opslaan" }).click();
+  await expect(toast(page, /Gegevens opgeslagen/)).toBeVisible();
+}
+
+/** The JSON-LD the browser has in the head now (after a client navigation: React's). */
+async function headJsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  return page.evaluate(() =>
+    [...document.head.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => JSON.parse(s.textContent ?? "null") as Record<string, unknown>,
+    ),
+  );
+}
+
+test("the coach renames her practice, herself and her city: header, footer, sentences, title and JSON-LD follow, hydration stays clean", async ({
+  page,
+}) => {
+  test.slow();
+  await signInViaApi(page);
+  const [brand, coachName, city] = ["Praktijk Lumen", "An Peeters", "Lier"];
+  try {
+    await saveNames(page, brand, coachName, city);
+
+    const raw = await (await page.request.get("/over-mij")).text();
+    expect(raw).toContain(`<title>Over mij | ${brand}</title>`);
+    expect(jsonLd(raw).find((d) => d["@type"] === "Organization")).toMatchObject({
+      name: brand,
+      founder: { name: coachName },
+    });
+
+    const errors = collectConsoleErrors(page);
+    await page.goto("/over-mij");
+    await waitForHydration(page);
+    await page.reload();
+    await waitForHydration(page);
+    const header = page.locator("header");
+    const footer = page.locator("footer");
+    const main = page.locator("main");
+    await expect(header.getByRole("link", { name: `${brand} – naar de startpagina` })).toBeVisible();
+    await expect(footer).toContainText(`${brand}. Alle rechten voorbehouden.`);
+    await expect(footer.locator("address")).toContainText(city);
+    await expect(main.getByRole("heading", { name: `Hallo, ik ben ${coachName}` })).toBeVisible();
+    await expect(main).toContainText(`Met ${brand} wil ik een plek bieden`);
+    await expect(main.getByRole("img", { name: `Portret van ${coachName}` })).toBeVisible();
+    await expect(page).toHaveTitle(`Over mij | ${brand}`);
+    for (const part of [header, footer, main]) {
+      await expect(part).not.toContainText(site.brand);
+      await expect(part).not.toContainText(site.coach.name);
+    }
+    // The tagline in header and footer is her own sentence: it keeps the city she wrote in it.
+    await expect(main).not.toContainText(site.contact.city);
+    await expect(footer.locator("address")).not.toContainText(site.contact.city);
+
+    // To the home page in the browser: React makes the head and the page with the saved values.
+    await header.getByRole("link", { name: `${brand} – naar de startpagina` }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: `Waarom ‘${brand}’?` })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Maak kennis met ${coachName.split(" ")[0]}` })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`\\| ${brand}$`));
+    const organization = (await headJsonLd(page)).find((d) => d["@type"] === "Organization");
+    expect(organization).toMatchObject({
+      name: brand,
+      founder: { name: coachName },
+      address: { addressLocality: city },
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator("#coach")).toContainText(`In mijn praktijk in ${city}`);
+    expect(errors).toEqual([]);
+  } finally {
+    await saveNames(page, site.brand, site.coach.name, site.contact.city);
+  }
+});
+
 for (const viewport of [
   { name: "phone", width: 390, height: 844 },
   { name: "desktop", width: 1280, height: 900 },

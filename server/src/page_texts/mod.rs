@@ -19,6 +19,9 @@ use render::{BlockKind, escape, unescape};
 /// The id of the JSON block with the saved fragments, read by `web/app/config/page-texts.ts`.
 const JSON_BLOCK_ID: &str = "live-blocks";
 
+/// The key prefix of the blocks in the header and footer (`web/app/components/layout`).
+const LAYOUT_PREFIX: &str = "layout.";
+
 /// A block as the page was built with it.
 #[derive(Clone, Debug)]
 pub struct DefaultBlock {
@@ -206,6 +209,10 @@ fn catalogue_page(route: &str, html: &str, seo: bool) -> CataloguePage {
         });
     }
     for (key, rich, start, end) in marked(html) {
+        // The header's and footer's blocks are on every page: listed once, with home.
+        if key.starts_with(LAYOUT_PREFIX) && route != "/" {
+            continue;
+        }
         if !blocks.iter().any(|b| b.key == key) {
             blocks.push(DefaultBlock {
                 key,

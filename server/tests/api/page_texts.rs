@@ -72,8 +72,23 @@ async fn only_an_admin_lists_the_pages_blocks_with_their_defaults(engine: Engine
             "seo.home.title",
             "seo.home.description",
             "home.hero.title",
-            "home.intro"
+            "home.intro",
+            "layout.footer.cta.title"
         ]
+    );
+    // The footer's block is on every page, listed once: with home.
+    let about = pages
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["route"] == "/over-mij")
+        .expect("over-mij listed");
+    assert!(
+        about["blocks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|b| !b["key"].as_str().unwrap().starts_with("layout."))
     );
     let intro = &home["blocks"][3];
     assert_eq!(intro["kind"], "rich");

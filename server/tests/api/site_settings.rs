@@ -11,6 +11,7 @@ both_engines!(
     the_defaults_come_from_site_json_and_only_an_admin_reads_or_saves_them,
     bad_details_get_a_dutch_message_per_field_and_nothing_is_saved,
     saved_details_show_in_the_raw_html_its_json_ld_and_the_data_block,
+    brand_coach_name_and_city_follow_in_header_footer_sentences_title_and_json_ld,
     saved_details_show_in_mails_and_ics_files,
     a_change_through_one_server_shows_through_another_within_a_second,
     the_go_live_checklist_names_what_is_left_and_where_to_fix_it,
@@ -148,9 +149,9 @@ async fn saved_details_show_in_the_raw_html_its_json_ld_and_the_data_block(engin
     assert!(html.contains("data-live=\"tagline\">Coaching &lt;met&gt; hart &amp; ziel</p>"));
     assert!(html.contains("<span data-live=\"vatNumber\">BE0123.456.749</span>"));
     assert!(html.contains("href=\"https://www.instagram.com/lumen\""));
-    // The map link as the web app makes it (encodeURIComponent), with the city the page shows.
+    // The map link as the web app makes it (encodeURIComponent), with the saved city.
     assert!(html.contains(
-        "href=\"https://www.openstreetmap.org/search?query=Kerkstraat%207%20%26%209%2C%202800%20Mechelen\" data-live-href=\"mapsUrl\""
+        "href=\"https://www.openstreetmap.org/search?query=Kerkstraat%207%20%26%209%2C%202800%20Lier\" data-live-href=\"mapsUrl\""
     ), "{html}");
     assert!(!html.contains("+32 470 12 34 56"));
     assert!(html.contains("content=\"Mail lien@praktijk-lumen.be of bel 0491 23 45 67.\""));
@@ -186,6 +187,80 @@ async fn saved_details_show_in_the_raw_html_its_json_ld_and_the_data_block(engin
         .await
         .unwrap();
     assert_eq!(br.headers()["content-encoding"], "br");
+}
+
+async fn brand_coach_name_and_city_follow_in_header_footer_sentences_title_and_json_ld(
+    engine: Engine,
+) {
+    let app = spawn_app(engine).await;
+    let token = app.admin_token().await;
+    let res = save(
+        &app,
+        &token,
+        json!({"brand": "Praktijk & Lumen", "coach_name": "An Peeters", "city": "Lier"}),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+
+    let home = app.get("/").await.text().await.unwrap();
+    for part in [
+        "<title>Home | Praktijk &amp; Lumen</title>",
+        "content=\"Home | Praktijk &amp; Lumen\"",
+        // Header and footer.
+        "<span class=\"font-serif\"><span data-live=\"brand\">Praktijk &amp; Lumen</span></span>",
+        "<span data-live=\"postalCode\">2800</span> <span data-live=\"city\">Lier</span>",
+        "© 2026 <span data-live=\"brand\">Praktijk &amp; Lumen</span>. Alle rechten voorbehouden.",
+        // A page sentence.
+        "Maak kennis met <span data-live=\"coachFirstName\">An</span>: in mijn praktijk in <span data-live=\"city\">Lier</span>",
+    ] {
+        assert!(home.contains(part), "{part} in {home}");
+    }
+    let business = &json_ld(&home)[0];
+    assert_eq!(business["name"], "Praktijk & Lumen");
+    assert_eq!(business["address"]["addressLocality"], "Lier");
+
+    let about = app.get("/over-mij").await.text().await.unwrap();
+    for part in [
+        "<title>Over mij | Praktijk &amp; Lumen</title>",
+        "content=\"Maak kennis met An Peeters, transformationele coach in Lier, en ontdek hoe ze werkt.\"",
+        "<meta property=\"og:site_name\" content=\"Praktijk &amp; Lumen\"/>",
+        "alt=\"Portret van An Peeters\" data-live-attrs=\"\"",
+        "Hallo, ik ben <span data-live=\"coachName\">An Peeters</span>",
+        "Met <span data-live=\"brand\">Praktijk &amp; Lumen</span> wil ik",
+        "praktijk in <span data-live=\"city\">Lier</span>, en online.",
+    ] {
+        assert!(about.contains(part), "{part} in {about}");
+    }
+    let organization = &json_ld(&about)[0];
+    assert_eq!(organization["name"], "Praktijk & Lumen");
+    assert_eq!(organization["founder"]["name"], "An Peeters");
+    assert_eq!(organization["address"]["addressLocality"], "Lier");
+    assert_eq!(
+        organization["description"],
+        "Praktijk & Lumen begeleidt je naar meer zelfinzicht. Coaching in Lier."
+    );
+    // None of the old values is left where the page marks or names them.
+    for page in [&home, &about] {
+        let body = &page[page.find("<body>").unwrap()..];
+        for old in ["In Lumine", "Lien", "Mechelen"] {
+            assert!(!body.contains(&format!(">{old}<")), "{old} in {body}");
+        }
+        let head = &page[..page.find("</head>").unwrap()];
+        let head = &head[..head.find("<script type=\"application/json\"").unwrap()];
+        for old in ["In Lumine", "Lien Vermeulen", "Mechelen"] {
+            assert!(!head.contains(old), "{old} in {head}");
+        }
+    }
+    // The values for the web app to render with.
+    let block = about
+        .split("<script type=\"application/json\" id=\"live-site\">")
+        .nth(1)
+        .unwrap();
+    let block: Value = serde_json::from_str(&block[..block.find("</script>").unwrap()]).unwrap();
+    assert_eq!(block["brand"], "Praktijk & Lumen");
+    assert_eq!(block["coachName"], "An Peeters");
+    assert_eq!(block["coachFirstName"], "An");
+    assert_eq!(block["city"], "Lier");
 }
 
 async fn saved_details_show_in_mails_and_ics_files(engine: Engine) {

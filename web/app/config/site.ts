@@ -50,11 +50,15 @@ export interface SiteConfig {
 /**
  * The details a public page shows live, by key. Pages are prerendered with the defaults; the
  * server puts the saved values into every element marked `data-live="key"` (its text) or
- * `data-live-href="key"` (its link), and the same values in the `#live-site` JSON block, which
- * `site` reads here so the hydrated render equals the server's HTML (server:
- * `Site::page_values`, `site_pages::business_details`). Render them with `<Live>`/`liveHref`.
+ * `data-live-href="key"` (its link), and the same values in the `#live-site` JSON block, read
+ * here (server: `Site::page_values` in the same order, `site_pages::business_details`). Render
+ * them with `<Live>`/`liveHref`; sentences and attributes holding them with `liveText`.
  */
 export const liveKeys = {
+  brand: (s: SiteConfig) => s.brand,
+  coachName: (s: SiteConfig) => s.coach.name,
+  coachFirstName: (s: SiteConfig) => s.coach.name.trim().split(/\s+/)[0] ?? "",
+  city: (s: SiteConfig) => s.contact.city,
   tagline: (s: SiteConfig) => s.tagline,
   email: (s: SiteConfig) => s.contact.email,
   phone: (s: SiteConfig) => s.contact.phone,
@@ -91,9 +95,12 @@ function withSaved(
     typeof saved[key] === "string" ? saved[key] : liveKeys[key](defaults);
   return {
     ...defaults,
+    brand: pick("brand"),
+    coach: { ...defaults.coach, name: pick("coachName") },
     tagline: pick("tagline"),
     contact: {
       ...defaults.contact,
+      city: pick("city"),
       email: pick("email"),
       phone: pick("phone"),
       street: pick("street"),
@@ -111,14 +118,58 @@ function withSaved(
   };
 }
 
-export const site: SiteConfig = withSaved(
-  siteJson as SiteConfig,
-  savedValues(),
-);
+const defaults = siteJson as SiteConfig;
+/** Every detail as the coach saved it. */
+const live = withSaved(defaults, savedValues());
+
+/**
+ * The details the pages were built with. The page head is made from these and then passed through
+ * `liveText`, as the server rewrites the built head: made from saved values it could be rewritten twice.
+ */
+export const siteAsBuilt: SiteConfig = defaults;
+
+/**
+ * The business details. Brand, coach name and city keep the build's values here: the server
+ * leaves text it finds no marker on as built, so unmarked text must render them as built to
+ * hydrate. Where a visitor sees them, render `<Live field="brand" />` (or `liveText`) instead.
+ */
+export const site: SiteConfig = {
+  ...live,
+  brand: defaults.brand,
+  coach: defaults.coach,
+  contact: { ...live.contact, city: defaults.contact.city },
+};
 
 /** The value of a live detail. */
 export function liveValue(key: LiveKey): string {
-  return liveKeys[key](site);
+  return liveKeys[key](live);
+}
+
+/** (build value, saved value) of every live detail the coach changed, in `liveKeys` order. */
+const changed: [string, string][] = (Object.keys(liveKeys) as LiveKey[])
+  .map((key): [string, string] => [liveKeys[key](defaults), liveValue(key)])
+  .filter(([old, now]) => old !== "" && old !== now);
+
+/**
+ * `text` with every changed detail in it replaced by the saved one, as the server rewrites the
+ * page head and `data-live-attrs` attributes (`site_pages::replace_each`): in one pass from the
+ * left, the longest at a place first, so a new value is never replaced again.
+ */
+export function liveText(text: string): string {
+  let out = "";
+  let rest = text;
+  for (;;) {
+    let next: { at: number; old: string; now: string } | undefined;
+    for (const [old, now] of changed) {
+      const at = rest.indexOf(old);
+      if (at >= 0 && (!next || at < next.at || (at === next.at && old.length > next.old.length))) {
+        next = { at, old, now };
+      }
+    }
+    if (!next) return out + rest;
+    out += rest.slice(0, next.at) + next.now;
+    rest = rest.slice(next.at + next.old.length);
+  }
 }
 
 /** The link of a live detail, as the server makes it (`site::page_href`). */

@@ -1,8 +1,9 @@
 // Dutch labels for intro calls, shared by the public pages and the admin area.
-import { site } from "@/config/site";
+import { liveValue } from "@/config/site";
 import type { CallMode } from "@/lib/api-types";
 
-// The in-person hint names the address, a live detail: the booking form renders it (`<Live>`).
+// The in-person label and hint name the city and address, live details: the booking form renders
+// them with `<Live>`.
 export const CALL_MODES: { value: CallMode; label: string; hint?: string }[] = [
   {
     value: "phone",
@@ -16,7 +17,7 @@ export const CALL_MODES: { value: CallMode; label: string; hint?: string }[] = [
   },
   {
     value: "in_person",
-    label: `In ${site.contact.city}`,
+    label: `In ${liveValue("city")}`,
   },
 ];
 

@@ -1,8 +1,9 @@
 // Page head for every route: title, description, canonical, Open Graph,
-// Twitter card and JSON-LD. Everything here ends up in the prerendered HTML.
+// Twitter card and JSON-LD. Everything here ends up in the prerendered HTML. Made from the details
+// as built (`siteAsBuilt`) and passed through `liveText`, as the server rewrites them.
 import type { MetaDescriptor } from "react-router";
 import { savedText, seoKey } from "@/config/page-texts";
-import { absoluteUrl, getCourse, site, socialLinks, type Course } from "@/config/site";
+import { absoluteUrl, getCourse, liveText, siteAsBuilt as site, type Course } from "@/config/site";
 import { pagePhotos, type ShareImage } from "@/config/page-photos";
 
 /** The share image the coach chose (as the server writes it into the head), else the default. */
@@ -48,7 +49,7 @@ export function organizationJsonLd(): JsonLd {
     image: shareImage().url,
     email: site.contact.email,
     telephone: site.contact.phone,
-    sameAs: socialLinks.map((s) => s.href),
+    sameAs: [site.social.facebook, site.social.instagram, site.social.linkedin],
     address: {
       "@type": "PostalAddress",
       streetAddress: site.contact.street,
@@ -125,12 +126,29 @@ export function courseJsonLd(courseOrSlug: Course | string): JsonLd {
   };
 }
 
+/** Every string in `data` with the changed business details replaced, as the server does. */
+function liveJsonLd(data: unknown): unknown {
+  if (typeof data === "string") return liveText(data);
+  if (Array.isArray(data)) return data.map(liveJsonLd);
+  if (data && typeof data === "object") {
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, liveJsonLd(value)]));
+  }
+  return data;
+}
+
+/**
+ * The page head. The pages are built with the defaults; the server replaces the details the coach
+ * changed in the title, the meta tags and the JSON-LD (`site_pages::rewrite_head`), and so does
+ * `liveText` here, once per value, so the hydrated head equals the served one.
+ */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   // The coach's SEO title and description (Beheer > Pagina's) win; the server puts the same in the HTML.
-  const title = savedText(seoKey(input.path, "title")) ?? pageTitle(input.title);
-  const description = savedText(seoKey(input.path, "description")) ?? input.description ?? site.description;
+  const title = savedText(seoKey(input.path, "title")) ?? liveText(pageTitle(input.title));
+  const description =
+    savedText(seoKey(input.path, "description")) ?? liveText(input.description ?? site.description);
   const url = absoluteUrl(input.path);
   const image = shareImage();
+  const imageUrl = liveText(image.url);
 
   const tags: MetaDescriptor[] = [{ title }, { name: "description", content: description }];
 
@@ -142,29 +160,29 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   tags.push(
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: site.brand },
+    { property: "og:site_name", content: liveText(site.brand) },
     { property: "og:locale", content: "nl_BE" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    { property: "og:image", content: image.url },
+    { property: "og:url", content: liveText(url) },
+    { property: "og:image", content: imageUrl },
     { property: "og:image:width", content: String(image.width) },
     { property: "og:image:height", content: String(image.height) },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image.url },
-    { "script:ld+json": organizationJsonLd() },
+    { name: "twitter:image", content: imageUrl },
+    { "script:ld+json": liveJsonLd(organizationJsonLd()) },
   );
   if (input.robots) tags.push({ name: "robots", content: input.robots });
 
   // Every sub-page has a trail; without an explicit one it is the page itself below home.
   const trail = input.breadcrumbs?.length ? input.breadcrumbs : [{ name: input.title, path: input.path }];
   if (input.path !== "/") {
-    tags.push({ "script:ld+json": breadcrumbJsonLd(trail) });
+    tags.push({ "script:ld+json": liveJsonLd(breadcrumbJsonLd(trail)) });
   }
   for (const ld of input.jsonLd ?? []) {
-    tags.push({ "script:ld+json": ld });
+    tags.push({ "script:ld+json": liveJsonLd(ld) });
   }
   return tags;
 }

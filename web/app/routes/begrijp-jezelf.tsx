@@ -2,7 +2,8 @@ import { Block } from "@/components/ui/block";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { getCourse, site } from "@/config/site";
+import { Live } from "@/components/ui/live";
+import { getCourse } from "@/config/site";
 import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
 import { formatPriceCents } from "@/lib/format";
 import { courseJsonLd, pageMeta } from "@/lib/seo";
@@ -91,7 +92,7 @@ export default function BegrijpJezelf() {
           <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
             <h3 className="text-2xl">Vertelavond</h3>
             <Block name="begrijp-jezelf.vertelavond.text" as="p" className="mt-2 flex-1 text-ink-soft">
-              Een avond in {site.contact.city} waarop verhalen centraal staan. Je luistert, herkent en voelt dat je niet
+              Een avond in <Live field="city" /> waarop verhalen centraal staan. Je luistert, herkent en voelt dat je niet
               alleen bent.
             </Block>
             <ButtonLink to="/begrijp-jezelf/vertelavond" variant="secondary" className="mt-5 self-start">

@@ -20,7 +20,6 @@ export function meta() {
 }
 
 export default function Contact() {
-  const { contact } = site;
   const card =
     "flex items-start gap-4 rounded-2xl border border-sand bg-paper p-6";
   return (
@@ -72,11 +71,11 @@ export default function Contact() {
               <div>
                 <h3 className="text-lg">Praktijk</h3>
                 <address className="not-italic text-lg text-ink-soft">
-                  {site.brand}
+                  <Live field="brand" />
                   <br />
                   <Live field="street" />
                   <br />
-                  <Live field="postalCode" /> {contact.city}
+                  <Live field="postalCode" /> <Live field="city" />
                 </address>
                 <ExternalLink
                   href={liveHref("mapsUrl")}

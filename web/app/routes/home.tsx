@@ -11,7 +11,7 @@ import { Link } from "react-router";
 import { ButtonLink, buttonClasses } from "@/components/ui/button-link";
 import { Section } from "@/components/ui/section";
 import { SunMotif } from "@/components/ui/sun-motif";
-import { site } from "@/config/site";
+import { liveText, liveValue, site, siteAsBuilt } from "@/config/site";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
 import { Testimonials } from "@/features/reviews/components/testimonials";
 import { VideoEmbed } from "@/components/ui/video-embed";
@@ -19,8 +19,8 @@ import { pageMeta } from "@/lib/seo";
 
 export function meta() {
   return pageMeta({
-    title: site.tagline,
-    description: site.description,
+    title: siteAsBuilt.tagline,
+    description: siteAsBuilt.description,
     path: "/",
   });
 }
@@ -113,7 +113,7 @@ export default function Home() {
               </ButtonLink>
               <ButtonLink to="/over-mij" variant="secondary">
                 <Block name="home.hero.button-coach">
-                  Maak kennis met {coach.name.split(" ")[0]}
+                  Maak kennis met <Live field="coachFirstName" />
                 </Block>
               </ButtonLink>
             </div>
@@ -135,20 +135,20 @@ export default function Home() {
         eyebrow={<Block name="home.video.eyebrow">Kort kennismaken</Block>}
         title={
           <Block name="home.video.title">
-            {`Wat je bij ${site.brand} mag verwachten`}
+            Wat je bij <Live field="brand" /> mag verwachten
           </Block>
         }
         intro={
           <Block name="home.video.intro" as="p">
-            In deze korte video vertelt {coach.name} hoe ze werkt en voor wie
+            In deze korte video vertelt <Live field="coachName" /> hoe ze werkt en voor wie
             het traject bedoeld is.
           </Block>
         }
       >
         <div className="mx-auto max-w-4xl">
           <VideoEmbed
-            url={site.introVideoUrl}
-            title={`Introductievideo van ${site.brand}`}
+            url={liveValue("introVideoUrl")}
+            title={liveText(`Introductievideo van ${site.brand}`)}
           />
         </div>
       </Section>
@@ -159,7 +159,9 @@ export default function Home() {
         tone="deep"
         eyebrow={<Block name="home.name.eyebrow">Over de naam</Block>}
         title={
-          <Block name="home.name.title">{`Waarom ‘${site.brand}’?`}</Block>
+          <Block name="home.name.title">
+            Waarom ‘<Live field="brand" />’?
+          </Block>
         }
       >
         <div className="grid gap-8 md:grid-cols-2">
@@ -168,7 +170,10 @@ export default function Home() {
             as="p"
             className="text-lg text-ink-soft [&_strong]:font-semibold [&_strong]:text-ink"
           >
-            <strong>{site.brand}</strong> is {site.brandMeaning}. Dat is precies
+            <strong>
+              <Live field="brand" />
+            </strong>{" "}
+            is {site.brandMeaning}. Dat is precies
             wat we samen doen: met zachte aandacht licht laten vallen op wat je
             anders liever wegstopt. Niet om te oordelen, maar om te zien.
           </Block>
@@ -245,7 +250,8 @@ export default function Home() {
           >
             <img
               src={coach.photo}
-              alt={`Portret van ${coach.name}`}
+              alt={liveText(`Portret van ${coach.name}`)}
+              data-live-attrs=""
               width={480}
               height={560}
               loading="lazy"
@@ -262,7 +268,7 @@ export default function Home() {
               id="coach-titel"
               className="mt-1 text-3xl sm:text-4xl"
             >
-              Hallo, ik ben {coach.name}
+              Hallo, ik ben <Live field="coachName" />
             </Block>
             <Block
               name="home.coach.text"
@@ -276,7 +282,7 @@ export default function Home() {
                 maar vanbinnen strenger zijn voor zichzelf dan voor wie dan ook.
               </p>
               <p>
-                In mijn praktijk in {site.contact.city} maak ik ruimte voor
+                In mijn praktijk in <Live field="city" /> maak ik ruimte voor
                 eerlijkheid, humor en rust. Je hoeft niets te bewijzen. We
                 kijken samen, stap voor stap.
               </p>

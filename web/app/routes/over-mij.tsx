@@ -3,7 +3,8 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { PagePhoto, PHOTO_SIZES } from "@/components/ui/page-photo";
 import { Section } from "@/components/ui/section";
-import { site } from "@/config/site";
+import { Live } from "@/components/ui/live";
+import { liveText, site } from "@/config/site";
 import { pageMeta } from "@/lib/seo";
 
 const crumbs = [{ name: "Over mij", path: "/over-mij" }];
@@ -37,7 +38,8 @@ export default function OverMij() {
           <PagePhoto slot="portrait" sizes={PHOTO_SIZES} imgClassName="mx-auto w-full max-w-sm rounded-3xl shadow-md">
             <img
               src={coach.photo}
-              alt={`Portret van ${coach.name}`}
+              alt={liveText(`Portret van ${coach.name}`)}
+              data-live-attrs=""
               width={480}
               height={560}
               className="mx-auto w-full max-w-sm rounded-3xl shadow-md"
@@ -45,7 +47,9 @@ export default function OverMij() {
           </PagePhoto>
           <div>
             <Block name="over-mij.story" as="div" rich className="prose-page text-lg text-ink-soft">
-              <h2 className="!mt-0">Hallo, ik ben {coach.name}</h2>
+              <h2 className="!mt-0">
+                Hallo, ik ben <Live field="coachName" />
+              </h2>
               <p>
                 Jarenlang was ik vooral goed in het tevreden houden van anderen. Ik deed wat er verwacht werd, en deed
                 het goed. Tot ik merkte dat ik mezelf onderweg kwijt was geraakt.
@@ -55,8 +59,8 @@ export default function OverMij() {
                 lichaamsgericht werken, maar leerde minstens zoveel van de mensen die ik onderweg mocht begeleiden.
               </p>
               <p>
-                Met {site.brand} wil ik een plek bieden waar je jezelf in het licht mag zetten, met alles wat erbij
-                hoort. Ik werk vanuit mijn praktijk in {site.contact.city}, en online.
+                Met <Live field="brand" /> wil ik een plek bieden waar je jezelf in het licht mag zetten, met alles
+                wat erbij hoort. Ik werk vanuit mijn praktijk in <Live field="city" />, en online.
               </p>
               <h3>Waar ik voor sta</h3>
               <ul className="!list-none !pl-0">

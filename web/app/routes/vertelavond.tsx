@@ -1,6 +1,7 @@
 import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
+import { Live } from "@/components/ui/live";
 import { site } from "@/config/site";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
 import { LeaveEmail } from "@/features/newsletter/components/leave-email";
@@ -45,7 +46,7 @@ export default function Vertelavond() {
         <div className="grid gap-10 lg:grid-cols-[1fr_1fr]">
           <Block name="vertelavond.next.text" as="div" rich className="prose-page text-lg text-ink-soft">
             <p>
-              Een vertelavond is geen lezing en geen therapie. {site.coach.name} vertelt, soms samen met een gast,
+              Een vertelavond is geen lezing en geen therapie. <Live field="coachName" /> vertelt, soms samen met een gast,
               verhalen uit het leven. Daarna is er ruimte voor stilte, een vraag of een gesprek bij een kop thee.
             </p>
             <p>
@@ -53,7 +54,9 @@ export default function Vertelavond() {
               sfeer veilig en persoonlijk blijft.
             </p>
             <ul>
-              <li>In kleine kring in {site.contact.city}</li>
+              <li>
+                In kleine kring in <Live field="city" />
+              </li>
               <li>Ongeveer tweeënhalf uur, met een pauze</li>
               <li>Thee, koffie en iets lekkers inbegrepen</li>
             </ul>

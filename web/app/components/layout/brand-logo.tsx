@@ -1,17 +1,16 @@
 import { Link } from "react-router";
+import { Live } from "@/components/ui/live";
 import { site } from "@/config/site";
 
-/** Logo + brand name, linking home. */
+/** Logo + brand name, linking home; its name is the brand's text (live) and where it leads. */
 export function BrandLogo({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <Link
-      to="/"
-      onClick={onNavigate}
-      className="flex items-center gap-3 rounded-md no-underline"
-      aria-label={`${site.brand} – naar de startpagina`}
-    >
+    <Link to="/" onClick={onNavigate} className="flex items-center gap-3 rounded-md no-underline">
       <img src={site.logo} alt="" width={40} height={40} className="h-10 w-10" />
-      <span className="whitespace-nowrap font-serif text-2xl font-semibold tracking-wide text-ink">{site.brand}</span>
+      <span className="whitespace-nowrap font-serif text-2xl font-semibold tracking-wide text-ink">
+        <Live field="brand" />
+      </span>
+      <span className="sr-only"> – naar de startpagina</span>
     </Link>
   );
 }

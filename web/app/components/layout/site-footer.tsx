@@ -3,9 +3,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BrandLogo } from "@/components/layout/brand-logo";
 import { socialIcons } from "@/components/layout/social-icons";
+import { Block } from "@/components/ui/block";
 import { buttonClasses, ExternalLink } from "@/components/ui/button-link";
 import { Live } from "@/components/ui/live";
-import { liveHref, site, socialLinks } from "@/config/site";
+import { liveHref, socialLinks } from "@/config/site";
 
 const stappen = [
   { label: "1. Wees eerlijk", to: "/wees-eerlijk" },
@@ -50,23 +51,26 @@ function LinkList({ links }: { links: { label: string; to: string }[] }) {
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
-  const { contact } = site;
   return (
     <footer className="mt-auto border-t border-sand bg-cream-deep">
       <div className="container-page py-12">
         <div className="flex flex-col items-start justify-between gap-6 rounded-3xl bg-teal-dark px-6 py-8 text-white sm:flex-row sm:items-center sm:px-10">
           <div>
-            <p className="font-serif text-2xl">Zin in een eerste gesprek?</p>
-            <p className="mt-1 text-white/90">
+            <Block name="layout.footer.cta.title" as="p" className="font-serif text-2xl">
+              Zin in een eerste gesprek?
+            </Block>
+            <Block name="layout.footer.cta.text" as="p" className="mt-1 text-white/90">
               Dertig minuten, vrijblijvend en gratis. We kijken samen wat jij
               nodig hebt.
-            </p>
+            </Block>
           </div>
           <Link
             to="/gratis-kennismakingsgesprek"
             className={buttonClasses("gold", "shrink-0")}
           >
-            Boek een gratis kennismakingsgesprek
+            <Block name="layout.footer.cta.button">
+              Boek een gratis kennismakingsgesprek
+            </Block>
           </Link>
         </div>
 
@@ -139,7 +143,7 @@ export function SiteFooter() {
                 <address className="not-italic">
                   <Live field="street" />
                   <br />
-                  <Live field="postalCode" /> {contact.city}
+                  <Live field="postalCode" /> <Live field="city" />
                 </address>
               </li>
               <li>
@@ -153,7 +157,7 @@ export function SiteFooter() {
 
         <div className="mt-12 flex flex-col gap-2 border-t border-sand pt-6 text-sm text-ink-soft sm:flex-row sm:justify-between">
           <p>
-            © {year} {site.brand}. Alle rechten voorbehouden.
+            © {year} <Live field="brand" />. Alle rechten voorbehouden.
           </p>
           <p>
             Ondernemingsnummer <Live field="vatNumber" />

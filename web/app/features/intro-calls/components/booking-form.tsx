@@ -8,7 +8,6 @@ import { useForm } from "@/components/form/use-form";
 import { buttonClasses } from "@/components/ui/button-link";
 import { Spinner } from "@/components/ui/spinner";
 import { Live } from "@/components/ui/live";
-import { site } from "@/config/site";
 import { bookCall } from "@/features/intro-calls/api/book-call";
 import {
   slotsQueryOptions,
@@ -174,12 +173,20 @@ export function BookingForm() {
                 className="mt-1 h-4 w-4 accent-teal"
               />
               <span>
-                <span className="block font-semibold text-ink">{m.label}</span>
+                <span className="block font-semibold text-ink">
+                  {m.value === "in_person" ? (
+                    <>
+                      In <Live field="city" />
+                    </>
+                  ) : (
+                    m.label
+                  )}
+                </span>
                 <span className="block text-sm text-ink-soft">
                   {m.hint ?? (
                     <>
                       In de praktijk, <Live field="street" />,{" "}
-                      <Live field="postalCode" /> {site.contact.city}.
+                      <Live field="postalCode" /> <Live field="city" />.
                     </>
                   )}
                 </span>
