@@ -20,7 +20,6 @@ export function meta() {
 }
 
 export default function AlgemeneVoorwaarden() {
-  const { contact } = site;
   return (
     <>
       <PageHero
@@ -39,8 +38,8 @@ export default function AlgemeneVoorwaarden() {
             1. Wie zijn we?
           </Block>
           <p>
-            {site.brand}, <Live field="street" />, <Live field="postalCode" />{" "}
-            {contact.city}, België, ondernemingsnummer{" "}
+            <Live field="brand" />, <Live field="street" />, <Live field="postalCode" />{" "}
+            <Live field="city" />, België, ondernemingsnummer{" "}
             <Live field="vatNumber" />, e-mail{" "}
             <a href={liveHref("email")} data-live-href="email">
               <Live field="email" />
@@ -189,7 +188,7 @@ export default function AlgemeneVoorwaarden() {
               oplossing. Lukt dat niet, dan kan je terecht bij de
               Consumentenombudsdienst. Op deze voorwaarden is het Belgisch recht
               van toepassing. Bij geschillen zijn de rechtbanken van{" "}
-              {contact.city} bevoegd, onverminderd de wettelijke rechten van
+              <Live field="city" /> bevoegd, onverminderd de wettelijke rechten van
               consumenten.
             </p>
           </Block>

@@ -1,4 +1,5 @@
 import { MapPin, Phone, Video } from "@/components/ui/icons";
+import { Live } from "@/components/ui/live";
 import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
@@ -30,7 +31,11 @@ export default function Kennismakingsgesprek() {
     {
       icon: MapPin,
       key: "gratis-kennismakingsgesprek.ways.practice",
-      title: `In ${site.contact.city}`,
+      title: (
+        <>
+          In <Live field="city" />
+        </>
+      ),
       text: "Kom langs in de praktijk voor een kop thee en een gesprek.",
     },
   ];

@@ -19,7 +19,6 @@ export function meta() {
 }
 
 export default function Privacy() {
-  const { contact } = site;
   const mail = (
     <a href={liveHref("email")} data-live-href="email">
       <Live field="email" />
@@ -43,8 +42,8 @@ export default function Privacy() {
             1. Wie is verantwoordelijk?
           </Block>
           <p>
-            De verwerkingsverantwoordelijke is {site.brand} ({site.coach.name}),{" "}
-            <Live field="street" />, <Live field="postalCode" /> {contact.city},
+            De verwerkingsverantwoordelijke is <Live field="brand" /> (<Live field="coachName" />),{" "}
+            <Live field="street" />, <Live field="postalCode" /> <Live field="city" />,
             België, ondernemingsnummer <Live field="vatNumber" />. Je bereikt
             ons via {mail} of <Live field="phone" />.
           </p>

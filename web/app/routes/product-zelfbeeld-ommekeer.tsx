@@ -1,8 +1,9 @@
 import { Block } from "@/components/ui/block";
+import { Live } from "@/components/ui/live";
 import { Notice } from "@/components/ui/notice";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { getCourse, site, liveHref } from "@/config/site";
+import { getCourse, liveHref } from "@/config/site";
 import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
 import { courseJsonLd, pageMeta } from "@/lib/seo";
 
@@ -30,7 +31,9 @@ export default function ProductZelfbeeldOmmekeer() {
   const course = getCourse("zelfbeeld-ommekeer");
   const included = [
     `${course.durationDays} volledige dagen begeleiding in een kleine groep`,
-    `Een rustige locatie in ${site.contact.city}`,
+    <>
+      Een rustige locatie in <Live field="city" />
+    </>,
     "Lunch, koffie, thee en versnaperingen",
     "Een persoonlijk werkboek om thuis verder te gaan",
     "Een opvolgingsgesprek een maand later",

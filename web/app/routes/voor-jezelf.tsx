@@ -1,8 +1,9 @@
 import { Block } from "@/components/ui/block";
+import { Live } from "@/components/ui/live";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { site } from "@/config/site";
+import { liveText, site } from "@/config/site";
 import { DrempelVideoList } from "@/features/drempel-videos/components/drempel-video-list";
 import { VideoEmbed } from "@/components/ui/video-embed";
 import { pageMeta } from "@/lib/seo";
@@ -35,10 +36,10 @@ export default function VoorJezelf() {
       />
       <Section id="video" title={<Block name="voor-jezelf.video.title">Begin hier</Block>}>
         <div className="grid items-start gap-10 lg:grid-cols-2">
-          <VideoEmbed url={site.introVideoUrl} title={`Introductievideo van ${site.brand}`} />
+          <VideoEmbed url={site.introVideoUrl} title={liveText(`Introductievideo van ${site.brand}`)} />
           <Block name="voor-jezelf.video.text" as="div" rich className="prose-page text-lg text-ink-soft">
             <p>
-              In deze video vertelt {site.coach.name} waar {site.brand} voor staat en hoe je kan beginnen met eerlijk
+              In deze video vertelt <Live field="coachName" /> waar <Live field="brand" /> voor staat en hoe je kan beginnen met eerlijk
               naar jezelf te kijken.
             </p>
             <p>

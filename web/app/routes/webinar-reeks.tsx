@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Live } from "@/components/ui/live";
 import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
@@ -40,7 +41,7 @@ export default function WebinarReeks() {
       <Section id="zo-werkt-het" title={<Block name="webinar-reeks.how.title">Zo werkt de reeks</Block>}>
         <Block name="webinar-reeks.how.text" as="div" rich className="prose-page max-w-3xl text-lg text-ink-soft">
           <p>
-            Elk webinar duurt ongeveer een uur. {site.coach.name} legt een thema uit, geeft voorbeelden uit de praktijk
+            Elk webinar duurt ongeveer een uur. <Live field="coachName" /> legt een thema uit, geeft voorbeelden uit de praktijk
             en sluit af met een oefening die je meteen kan toepassen. Vragen stellen kan via de chat.
           </p>
           <p>

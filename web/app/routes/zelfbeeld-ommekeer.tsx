@@ -1,7 +1,8 @@
 import { Block } from "@/components/ui/block";
+import { Live } from "@/components/ui/live";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { getCourse, site } from "@/config/site";
+import { getCourse } from "@/config/site";
 import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
 import { LeaveEmail } from "@/features/newsletter/components/leave-email";
 import { ProductDates } from "@/features/products/components/product-dates";
@@ -67,7 +68,7 @@ export default function ZelfbeeldOmmekeer() {
               ))}
             </ol>
             <Block name="zelfbeeld-ommekeer.program.text" as="p" className="mt-6 text-lg text-ink-soft">
-              Je werkt in een kleine groep in {site.contact.city}, onder begeleiding van {site.coach.name}. Lunch,
+              Je werkt in een kleine groep in <Live field="city" />, onder begeleiding van <Live field="coachName" />. Lunch,
               koffie en thee en een werkboek zijn inbegrepen.
             </Block>
           </div>
@@ -75,7 +76,7 @@ export default function ZelfbeeldOmmekeer() {
             course={course}
             features={[
               <Block key="1" name="zelfbeeld-ommekeer.offer.feature1">
-                {`${course.durationDays} volledige dagen in ${site.contact.city}`}
+                {course.durationDays} volledige dagen in <Live field="city" />
               </Block>,
               <Block key="2" name="zelfbeeld-ommekeer.offer.feature2">Kleine groep</Block>,
               <Block key="3" name="zelfbeeld-ommekeer.offer.feature3">Lunch en werkboek inbegrepen</Block>,
