@@ -1,10 +1,10 @@
 import { CheckCircle2 } from "@/components/ui/icons";
-import { useEffect, useRef, useState } from "react";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { Spinner } from "@/components/ui/spinner";
 import { confirmNewsletter } from "@/features/newsletter/api/confirm";
+import { useLinkToken } from "@/lib/link-token";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {
@@ -16,30 +16,8 @@ export function meta() {
   });
 }
 
-type State = { kind: "loading" } | { kind: "confirmed" } | { kind: "error"; message: string };
-
 export default function NieuwsbriefBevestigen() {
-  const [state, setState] = useState<State>({ kind: "loading" });
-  const started = useRef(false);
-
-  useEffect(() => {
-    // POST exactly once (also under React StrictMode's double effects).
-    if (started.current) return;
-    started.current = true;
-    const token = new URLSearchParams(window.location.search).get("token");
-    if (!token) {
-      setState({ kind: "error", message: "Deze bevestigingslink is onvolledig. Gebruik de link uit je e-mail." });
-      return;
-    }
-    confirmNewsletter(token)
-      .then(() => setState({ kind: "confirmed" }))
-      .catch((error: unknown) =>
-        setState({
-          kind: "error",
-          message: error instanceof Error && error.message ? error.message : "Probeer het later opnieuw.",
-        }),
-      );
-  }, []);
+  const state = useLinkToken(confirmNewsletter, "Deze bevestigingslink is onvolledig. Gebruik de link uit je e-mail.");
 
   return (
     <>
@@ -48,7 +26,7 @@ export default function NieuwsbriefBevestigen() {
         <div className="max-w-2xl" aria-live="polite">
           {state.kind === "loading" ? (
             <Spinner label="Je inschrijving wordt bevestigd…" className="justify-start" />
-          ) : state.kind === "confirmed" ? (
+          ) : state.kind === "done" ? (
             <div className="flex items-start gap-4">
               <CheckCircle2 aria-hidden="true" className="h-8 w-8 shrink-0 text-teal" />
               <div>

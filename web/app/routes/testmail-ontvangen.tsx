@@ -1,10 +1,10 @@
 import { CheckCircle2 } from "@/components/ui/icons";
-import { useEffect, useRef, useState } from "react";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { Spinner } from "@/components/ui/spinner";
 import { confirmTestMailReceived } from "@/features/go-live/api/test-mail-received";
+import { useLinkToken } from "@/lib/link-token";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {
@@ -16,35 +16,13 @@ export function meta() {
   });
 }
 
-type State = { kind: "loading" } | { kind: "confirmed" } | { kind: "error"; message: string };
-
 /**
  * The link in the go-live test mail. Opening the page changes nothing on the server by itself
  * (mail scanners open links too); the page posts the token once, and only then counts the mail
  * as received.
  */
 export default function TestmailOntvangen() {
-  const [state, setState] = useState<State>({ kind: "loading" });
-  const started = useRef(false);
-
-  useEffect(() => {
-    // POST exactly once (also under React StrictMode's double effects).
-    if (started.current) return;
-    started.current = true;
-    const token = new URLSearchParams(window.location.search).get("token");
-    if (!token) {
-      setState({ kind: "error", message: "Deze link is onvolledig. Gebruik de link uit je testmail." });
-      return;
-    }
-    confirmTestMailReceived(token)
-      .then(() => setState({ kind: "confirmed" }))
-      .catch((error: unknown) =>
-        setState({
-          kind: "error",
-          message: error instanceof Error && error.message ? error.message : "Probeer het later opnieuw.",
-        }),
-      );
-  }, []);
+  const state = useLinkToken(confirmTestMailReceived, "Deze link is onvolledig. Gebruik de link uit je testmail.");
 
   return (
     <>
@@ -53,7 +31,7 @@ export default function TestmailOntvangen() {
         <div className="max-w-2xl" aria-live="polite">
           {state.kind === "loading" ? (
             <Spinner label="We noteren dat je testmail aankwam…" className="justify-start" />
-          ) : state.kind === "confirmed" ? (
+          ) : state.kind === "done" ? (
             <div className="flex items-start gap-4">
               <CheckCircle2 aria-hidden="true" className="h-8 w-8 shrink-0 text-teal" />
               <div>
