@@ -192,6 +192,31 @@ if [ "${SKIP_LIGHTHOUSE:-}" != 1 ]; then
   echo
   RUNS="$lh_runs" timeout 900 node "$root/bench/lighthouse.mjs" "$base" / /vertelavond /checkout /gratis-kennismakingsgesprek ||
     echo "  Lighthouse did not finish (see above); the other figures follow."
+  # The home page as a coach makes it hers: a hero photo and a portrait chosen in Beheer > Media
+  # (photo-like PNGs, made into the server's own variants), then / again (issue 12: stays 100).
+  email=bench@inlumine.test password="$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')"
+  printf '%s\n' "$password" | "$bin" create-admin --email "$email" >/dev/null
+  token=$(curl -sf "$base/api/auth/login" -H 'Content-Type: application/json' \
+    -d "{\"email\":\"$email\",\"password\":\"$password\"}" |
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).access_token))')
+  choose_photo() { # SLOT WIDTH HEIGHT SEED ALT
+    python3 "$root/bench/photo.py" "$tmp/$1.png" "$2" "$3" "$4"
+    local id
+    id=$(curl -sf -H "Authorization: Bearer $token" -F "alt=$5" -F "file=@$tmp/$1.png;type=image/png" \
+      "$base/api/admin/media" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))')
+    curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+      -d "{\"media_id\":$id}" "$base/api/admin/media/slots/$1"
+  }
+  choose_photo hero 1600 1067 1 "Zonlicht door de bomen"
+  choose_photo portrait 900 1050 2 "De coach in haar praktijk"
+  echo
+  echo "With a hero photo and a portrait chosen in Beheer > Media:"
+  RUNS="$lh_runs" timeout 300 node "$root/bench/lighthouse.mjs" "$base" / ||
+    echo "  Lighthouse did not finish (see above); the other figures follow."
+  choose_none() { curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $token" \
+    -H 'Content-Type: application/json' -d '{"media_id":null}' "$base/api/admin/media/slots/$1"; }
+  choose_none hero
+  choose_none portrait
 fi
 
 # --- serving, against nginx --------------------------------------------------------------------------

@@ -168,7 +168,7 @@ async fn show(State(state): State<AppState>, Path(slug): Path<String>) -> Respon
          <h1>{}</h1>{}</article>",
         escape_html(&date(p.started_at.as_deref())),
         escape_html(&p.subject),
-        demote_headings(&p.body_html)
+        shift_headings(&p.body_html)
     );
     let description = if p.preheader.is_empty() {
         format!("Een nieuwsbrief van {brand}.")
@@ -184,14 +184,35 @@ async fn show(State(state): State<AppState>, Path(slug): Path<String>) -> Respon
     )
 }
 
-/// The body's headings one level down: the page's one h1 is the subject, and a `#` heading
-/// the coach wrote for the mail would be a second one. The stored HTML is ammonia's, which
-/// allows no attributes on headings, so the tags are exactly `<hN>`.
-fn demote_headings(html: &str) -> String {
-    (1..=4).rev().fold(html.to_string(), |html, level| {
-        html.replace(&format!("<h{level}>"), &format!("<h{}>", level + 1))
-            .replace(&format!("</h{level}>"), &format!("</h{}>", level + 1))
-    })
+/// The body's headings moved so its highest one is an h2: the page's one h1 is the subject, a
+/// `#` heading written for the mail would be a second one, and a body that starts at `###`
+/// would skip a level. The stored HTML is ammonia's, which allows no attributes on headings and
+/// only h1–h4, so the tags are exactly `<hN>` and `</hN>`.
+fn shift_headings(html: &str) -> String {
+    let Some(top) = (1..=4).find(|level| html.contains(&format!("<h{level}>"))) else {
+        return html.to_string();
+    };
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find("<h").into_iter().chain(rest.find("</h")).min() {
+        let tag = &rest[at..];
+        let digit_at = if tag.starts_with("</") { 3 } else { 2 };
+        let level = tag[digit_at..]
+            .chars()
+            .next()
+            .and_then(|c| c.to_digit(10))
+            .filter(|_| tag[digit_at + 1..].starts_with('>'));
+        out.push_str(&rest[..at + digit_at]);
+        match level {
+            Some(level) => {
+                out.push_str(&(level + 2 - top).to_string());
+                rest = &rest[at + digit_at + 1..];
+            }
+            None => rest = &rest[at + digit_at..],
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 fn failed(e: &sqlx::Error) -> Response {
@@ -299,12 +320,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_heading_in_the_body_never_becomes_a_second_h1() {
-        let body = "<h1>Nieuws</h1><p>a</p><h2>Meer</h2><h4>Klein</h4>";
+    fn the_bodys_highest_heading_becomes_an_h2_and_the_rest_follow() {
         assert_eq!(
-            demote_headings(body),
+            shift_headings("<h1>Nieuws</h1><p>a</p><h2>Meer</h2><h4>Klein</h4>"),
             "<h2>Nieuws</h2><p>a</p><h3>Meer</h3><h5>Klein</h5>"
         );
+        assert_eq!(
+            shift_headings("<h2>Nieuws</h2><h3>Meer</h3><hr><p>h1</p>"),
+            "<h2>Nieuws</h2><h3>Meer</h3><hr><p>h1</p>"
+        );
+        assert_eq!(
+            shift_headings("<h3>Nieuws</h3><h4>Meer</h4>"),
+            "<h2>Nieuws</h2><h3>Meer</h3>"
+        );
+        assert_eq!(shift_headings("<p>geen koppen</p>"), "<p>geen koppen</p>");
     }
 
     #[test]
