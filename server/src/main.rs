@@ -2,10 +2,10 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use inlumine::auth::users::{AdminOutcome, create_or_reset_admin};
-use inlumine::configuration::Settings;
-use inlumine::startup::Application;
-use inlumine::{backup, db, openapi, seed};
+use inlumine::app::startup::Application;
+use inlumine::kit::configuration::Settings;
+use inlumine::platform::auth::users::{AdminOutcome, create_or_reset_admin};
+use inlumine::{app::openapi, app::seed, kit::db, platform::backup};
 
 #[derive(Parser)]
 #[command(name = "inlumine", about = "In Lumine website server", version)]

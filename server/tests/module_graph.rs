@@ -1,40 +1,153 @@
-//! The server's top-level modules depend on each other in one direction only: a cycle (say a
-//! domain importing the module that assembles the router) fails this test and is printed.
+//! The server's layers, in code: `server/src` holds a handful of groups, top to bottom
 //!
-//! It reads `src/**/*.rs` as text: every `crate::a` (also inside `use crate::{a, b::c}`) and
-//! every `super::a` that leaves the file's top-level module is an edge to top-level module `a`.
+//!   app → overview → commerce | content | audience → agenda → platform → kit
+//!
+//! and code in one group may only name a group below it (commerce, content and audience sit side
+//! by side and never name each other). Within and across groups the modules (`group::module`)
+//! form no cycle. Both tests print what breaks the rule.
+//!
+//! It reads `src/**/*.rs` as text: every `crate::a::b` (also inside `use crate::{a::b, c::{d, e}}`)
+//! and every `super::…` that leaves the file's module is an edge to module `a::b`.
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
+/// The groups from the top down; groups in one inner list are side by side.
+const LAYERS: &[&[&str]] = &[
+    &["app"],
+    &["overview"],
+    &["commerce", "content", "audience"],
+    &["agenda"],
+    &["platform"],
+    &["kit"],
+];
+
 #[test]
-fn the_top_level_modules_form_no_cycle() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let graph = module_graph(&src);
-    assert!(graph.len() > 10, "no modules found in {}", src.display());
+fn the_modules_form_no_cycle() {
+    let graph = module_graph(&src_dir());
+    assert!(
+        graph.len() > 40,
+        "too few modules found in {}",
+        src_dir().display()
+    );
     if let Some(cycle) = find_cycle(&graph) {
         panic!("the modules form a cycle: {}", cycle.join(" → "));
     }
 }
 
 #[test]
-fn paths_in_groups_nested_modules_and_super_are_followed() {
-    let text = "use crate::{db, error::{AppError, ApiJson}};\nmod tests { use super::*; use super::super::paging::Page; }\nfn f() { crate::dutch::euro('{'); let s = \"crate::ignored\"; } // crate::also_ignored\npub(crate) fn g() {}";
-    let targets = references(&["orders".into()], text);
-    assert_eq!(
-        targets,
-        BTreeSet::from(["db", "error", "dutch", "orders", "paging"].map(String::from))
+fn every_group_names_only_groups_below_it() {
+    let graph = module_graph(&src_dir());
+    let broken = layer_violations(&graph);
+    assert!(
+        broken.is_empty(),
+        "imports that point up or sideways ({:?}):\n{}",
+        LAYERS,
+        broken.join("\n")
     );
-    let graph = Graph::from([
-        ("a".into(), BTreeSet::from(["b".into()])),
-        ("b".into(), BTreeSet::from(["c".into()])),
-        ("c".into(), BTreeSet::from(["a".into()])),
-    ]);
-    assert_eq!(find_cycle(&graph).unwrap(), ["a", "b", "c", "a"]);
 }
 
-/// Top-level module → the top-level modules its files refer to (itself left out).
+#[test]
+fn server_src_holds_only_the_groups_and_the_crate_root() {
+    let mut entries: Vec<String> = std::fs::read_dir(src_dir())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    entries.sort();
+    let mut expected: Vec<String> = LAYERS
+        .iter()
+        .flat_map(|l| l.iter())
+        .map(|g| g.to_string())
+        .collect();
+    expected.extend(["lib.rs".to_string(), "main.rs".to_string()]);
+    expected.sort();
+    assert_eq!(
+        entries, expected,
+        "server/src should hold the groups of LAYERS, lib.rs and main.rs"
+    );
+}
+
+#[test]
+fn paths_in_groups_nested_modules_and_super_are_followed() {
+    let text = "use crate::{kit::db, platform::{state::AppState, outbox}};\nmod tests { use super::*; use super::super::paging::Page; }\nfn f() { crate::kit::dutch::euro('{'); let s = \"crate::app::ignored\"; } // crate::app::also_ignored\npub(crate) fn g() {}";
+    let path: Vec<String> = ["commerce", "orders", "admin"].map(String::from).to_vec();
+    let targets = references(&path, text);
+    assert_eq!(
+        targets,
+        BTreeSet::from(
+            [
+                "kit::db",
+                "platform::state",
+                "platform::outbox",
+                "kit::dutch",
+                "commerce::orders"
+            ]
+            .map(String::from)
+        )
+    );
+    let graph = Graph::from([
+        ("a::x".into(), BTreeSet::from(["b::y".into()])),
+        ("b::y".into(), BTreeSet::from(["c::z".into()])),
+        ("c::z".into(), BTreeSet::from(["a::x".into()])),
+    ]);
+    assert_eq!(
+        find_cycle(&graph).unwrap(),
+        ["a::x", "b::y", "c::z", "a::x"]
+    );
+}
+
+#[test]
+fn an_upward_or_sideways_import_is_reported() {
+    let graph = Graph::from([
+        (
+            "agenda::events".into(),
+            BTreeSet::from(["commerce::orders".into(), "kit::db".into()]),
+        ),
+        (
+            "content::reviews".into(),
+            BTreeSet::from(["audience::newsletter".into(), "agenda::events".into()]),
+        ),
+        (
+            "commerce::orders".into(),
+            BTreeSet::from(["commerce::invoices".into()]),
+        ),
+    ]);
+    assert_eq!(
+        layer_violations(&graph),
+        [
+            "agenda::events → commerce::orders",
+            "content::reviews → audience::newsletter",
+        ]
+    );
+}
+
+fn src_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The edges that leave a group for a group that is not below it.
+fn layer_violations(graph: &Graph) -> Vec<String> {
+    let layer = |module: &str| {
+        let group = module.split("::").next().unwrap();
+        LAYERS
+            .iter()
+            .position(|layer| layer.contains(&group))
+            .unwrap_or_else(|| panic!("`{group}` is in no layer of LAYERS"))
+    };
+    let group = |module: &str| module.split("::").next().unwrap().to_string();
+    let mut broken = Vec::new();
+    for (from, targets) in graph {
+        for to in targets {
+            if group(from) != group(to) && layer(to) <= layer(from) {
+                broken.push(format!("{from} → {to}"));
+            }
+        }
+    }
+    broken
+}
+
+/// Module (`group::module`) → the modules its files refer to (itself left out).
 fn module_graph(src: &Path) -> Graph {
     let mut graph = Graph::new();
     for file in rust_files(src) {
@@ -47,17 +160,22 @@ fn module_graph(src: &Path) -> Graph {
         if path.last().is_some_and(|last| last == "mod") {
             path.pop();
         }
-        // lib.rs and main.rs are the crate root: they only declare and start things.
-        if path == ["lib"] || path == ["main"] {
+        // lib.rs and main.rs are the crate root, and a group's mod.rs only lists its members.
+        if path.len() < 2 {
             continue;
         }
         let text = std::fs::read_to_string(&file).unwrap();
-        let own = path[0].clone();
+        let own = module_of(&path);
         let targets = references(&path, &text);
         let edges = graph.entry(own.clone()).or_default();
         edges.extend(targets.into_iter().filter(|target| *target != own));
     }
     graph
+}
+
+/// `group::module` of an absolute module path (a path naming a group alone stays the group).
+fn module_of(path: &[String]) -> String {
+    path.iter().take(2).cloned().collect::<Vec<_>>().join("::")
 }
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
@@ -73,7 +191,8 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The top-level modules that code in the module at `path` (e.g. `["orders", "admin"]`) names.
+/// The modules (`group::module`) that code in the module at `path` (e.g.
+/// `["commerce", "orders", "admin"]`) names through `crate::` or `super::`.
 fn references(path: &[String], text: &str) -> BTreeSet<String> {
     let code = without_comments_and_strings(text);
     let mut targets = BTreeSet::new();
@@ -101,8 +220,8 @@ fn references(path: &[String], text: &str) -> BTreeSet<String> {
                 depth -= 1;
             }
             "crate" if i == 0 || tokens[i - 1] != "$" => {
-                let (firsts, next) = first_segments(&tokens, i + 1);
-                targets.extend(firsts);
+                let (paths, next) = expand(&tokens, i + 1, Vec::new());
+                targets.extend(paths.iter().filter(|p| p.len() >= 2).map(|p| module_of(p)));
                 i = next;
                 continue;
             }
@@ -116,15 +235,9 @@ fn references(path: &[String], text: &str) -> BTreeSet<String> {
                     current.pop();
                     j += 2;
                 }
-                if let Some(top) = current.first() {
-                    targets.insert(top.clone());
-                } else {
-                    let (firsts, next) = first_segments(&tokens, j - 1);
-                    targets.extend(firsts);
-                    i = next;
-                    continue;
-                }
-                i = j;
+                let (paths, next) = expand(&tokens, j - 1, current);
+                targets.extend(paths.iter().filter(|p| p.len() >= 2).map(|p| module_of(p)));
+                i = next;
                 continue;
             }
             _ => {}
@@ -134,40 +247,48 @@ fn references(path: &[String], text: &str) -> BTreeSet<String> {
     targets
 }
 
-/// After `crate` at `start - 1`: the first segment of `::a::…`, or of every path in
-/// `::{a, b::{…}}`. Returns them and where the path ends.
-fn first_segments(tokens: &[String], start: usize) -> (Vec<String>, usize) {
-    if tokens.get(start).is_none_or(|t| t != "::") {
-        return (Vec::new(), start);
-    }
-    match tokens.get(start + 1).map(String::as_str) {
-        Some("{") => {
-            let mut firsts = Vec::new();
-            let mut depth = 0;
-            let mut expect_first = true;
-            let mut i = start + 1;
-            while let Some(token) = tokens.get(i) {
-                match token.as_str() {
-                    "{" => depth += 1,
-                    "}" => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return (firsts, i + 1);
-                        }
-                    }
-                    "," if depth == 1 => expect_first = true,
-                    name if depth == 1 && expect_first && is_identifier(name) => {
-                        firsts.push(name.to_string());
-                        expect_first = false;
-                    }
-                    _ => {}
-                }
-                i += 1;
-            }
-            (firsts, i)
+/// After a path root at `start - 1` (`crate`, or the last `super`): every full path of
+/// `::a::b`, `::a::{b, c::{d, e}}`, each prefixed with `prefix`. Returns them and where the
+/// path ends. A path that stops at a type or function keeps its module prefix, which is all
+/// `module_of` reads.
+fn expand(tokens: &[String], start: usize, prefix: Vec<String>) -> (Vec<Vec<String>>, usize) {
+    let mut current = prefix;
+    let mut i = start;
+    loop {
+        if tokens.get(i).is_none_or(|t| t != "::") {
+            return (vec![current], i);
         }
-        Some(name) if is_identifier(name) => (vec![name.to_string()], start + 2),
-        _ => (Vec::new(), start + 1),
+        match tokens.get(i + 1).map(String::as_str) {
+            Some("{") => {
+                let mut paths = Vec::new();
+                i += 2;
+                loop {
+                    match tokens.get(i).map(String::as_str) {
+                        Some("}") => return (paths, i + 1),
+                        Some(",") => i += 1,
+                        // `name as alias`: the alias names nothing.
+                        Some("as") => i += 2,
+                        Some(name) if is_identifier(name) => {
+                            let mut branch = current.clone();
+                            if name != "self" {
+                                branch.push(name.to_string());
+                            }
+                            let (more, next) = expand(tokens, i + 1, branch);
+                            paths.extend(more);
+                            i = next;
+                        }
+                        // `*`, `as x` and the like: skip the token.
+                        Some(_) => i += 1,
+                        None => return (paths, i),
+                    }
+                }
+            }
+            Some(name) if is_identifier(name) => {
+                current.push(name.to_string());
+                i += 2;
+            }
+            _ => return (vec![current], i + 1),
+        }
     }
 }
 

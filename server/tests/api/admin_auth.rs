@@ -16,7 +16,7 @@ both_engines!(
 
 /// Every (method, path) under /api/admin, taken from the admin router itself.
 fn admin_routes() -> Vec<(Method, String)> {
-    let document = inlumine::admin::openapi();
+    let document = inlumine::app::admin::openapi();
     let mut routes = Vec::new();
     for (path, item) in &document.paths.paths {
         let concrete = path.replace("{id}", "1");
@@ -70,7 +70,7 @@ async fn every_admin_route_refuses_requests_without_a_valid_admin_token(engine: 
         "INSERT INTO users (email, email_normalized, password_hash, role, created_at, updated_at) \
          VALUES ('lid@example.be', 'lid@example.be', $1, 'user', '2026-01-01T00:00:00.000000Z', '2026-01-01T00:00:00.000000Z')",
     )
-    .bind(inlumine::auth::password::hash(ADMIN_PASSWORD).unwrap())
+    .bind(inlumine::platform::auth::password::hash(ADMIN_PASSWORD).unwrap())
     .execute(&app.pool)
     .await
     .unwrap();

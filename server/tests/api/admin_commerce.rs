@@ -42,7 +42,7 @@ async fn send(
 }
 
 fn ts(t: Timestamp) -> String {
-    inlumine::db::format_ts(t)
+    inlumine::kit::db::format_ts(t)
 }
 
 fn days_ago(days: i64) -> String {
@@ -65,7 +65,7 @@ async fn product(app: &TestApp, slug: &str) -> i64 {
     .bind(name)
     .bind(kind)
     .bind(event_kind)
-    .bind(inlumine::db::now())
+    .bind(inlumine::kit::db::now())
     .execute(&app.pool)
     .await
     .unwrap();
@@ -110,7 +110,7 @@ async fn event(
     .bind(capacity)
     .bind(seats_taken)
     .bind(status)
-    .bind(inlumine::db::now())
+    .bind(inlumine::kit::db::now())
     .fetch_one(&app.pool)
     .await
     .unwrap()
@@ -150,7 +150,7 @@ impl Default for NewOrder<'_> {
             status: "paid",
             attention: None,
             seats_held: 0,
-            created_at: inlumine::db::now(),
+            created_at: inlumine::kit::db::now(),
             paid_at: None,
         }
     }
@@ -224,7 +224,7 @@ async fn ticket(
     holder_name: &str,
     status: &str,
 ) -> i64 {
-    let now = inlumine::db::now();
+    let now = inlumine::kit::db::now();
     let checked_in_at = (status == "checked_in").then(|| now.clone());
     sqlx::query(
         "INSERT INTO tickets (code, event_id, order_id, holder_name, email, status, checked_in_at, created_at, updated_at) \
@@ -1655,7 +1655,7 @@ async fn the_dashboard_shows_revenue_tickets_and_orders_that_need_attention(engi
             .unwrap()
             .timestamp())
     };
-    let now = inlumine::db::now();
+    let now = inlumine::kit::db::now();
     for (status, subtotal, paid_at) in [
         ("paid", 3150, now.clone()),
         ("paid", 1900, in_month(2)),

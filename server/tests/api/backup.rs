@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use inlumine::db;
+use inlumine::kit::db;
 use sqlx::Row;
 
 use crate::helpers::{
@@ -215,7 +215,7 @@ async fn the_server_keeps_the_newest_daily_snapshots(engine: Engine) {
         s.backup.keep = 3;
     })
     .await;
-    let today = inlumine::brussels::at(jiff::Timestamp::now()).date();
+    let today = inlumine::kit::brussels::at(jiff::Timestamp::now()).date();
     let todays = dir.join(format!("daily-{today}.{extension}"));
     let listing = || {
         let mut names: Vec<String> = std::fs::read_dir(&dir)

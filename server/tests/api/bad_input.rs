@@ -12,7 +12,7 @@ async fn every_json_endpoint_refuses_bad_bodies_with_a_dutch_4xx_and_stores_noth
     let app = spawn_app(engine).await;
     // Admin endpoints are checked signed in, so the guard lets the body through.
     let token = app.admin_token().await;
-    let document: Value = serde_json::from_str(&inlumine::openapi::document()).unwrap();
+    let document: Value = serde_json::from_str(&inlumine::app::openapi::document()).unwrap();
     let endpoints: Vec<(reqwest::Method, String)> = document["paths"]
         .as_object()
         .unwrap()

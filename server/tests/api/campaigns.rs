@@ -29,7 +29,7 @@ const ONE_CLICK: &str = "https://www.inlumine.be/api/newsletter/one-click?token=
 const PAGE: &str = "https://www.inlumine.be/nieuwsbrief/uitschrijven?token=";
 
 pub async fn insert_subscriber(pool: &AnyPool, email: &str, status: &str) -> i64 {
-    let now = inlumine::db::now();
+    let now = inlumine::kit::db::now();
     sqlx::query(
         "INSERT INTO newsletter_subscribers (first_name, email, email_normalized, status, unsubscribe_token_hash, \
          created_at, confirmed_at, updated_at) VALUES ('Lezer', $1, $2, $3, $4, $5, $5, $5) RETURNING id",
@@ -261,7 +261,7 @@ async fn insert_ticket(app: &TestApp, event_id: i64, name: &str, email: &str) {
     .bind(event_id)
     .bind(name)
     .bind(email)
-    .bind(inlumine::db::now())
+    .bind(inlumine::kit::db::now())
     .execute(&app.pool)
     .await
     .unwrap();
@@ -480,9 +480,10 @@ async fn a_scheduled_campaign_starts_at_its_time(engine: Engine) {
     let id = create_campaign(&app, &token, json!({})).await["id"]
         .as_i64()
         .unwrap();
-    let at = inlumine::brussels::at(jiff::Timestamp::now() + jiff::SignedDuration::from_hours(1))
-        .strftime("%Y-%m-%dT%H:%M")
-        .to_string();
+    let at =
+        inlumine::kit::brussels::at(jiff::Timestamp::now() + jiff::SignedDuration::from_hours(1))
+            .strftime("%Y-%m-%dT%H:%M")
+            .to_string();
     let (status, scheduled) = app
         .admin_send(
             &token,
@@ -497,7 +498,7 @@ async fn a_scheduled_campaign_starts_at_its_time(engine: Engine) {
     assert_eq!(app.mail_files().len(), 0);
     // Its time comes (moved here into the past instead of waiting an hour).
     sqlx::query("UPDATE campaigns SET scheduled_at = $1 WHERE id = $2")
-        .bind(inlumine::db::format_ts(
+        .bind(inlumine::kit::db::format_ts(
             jiff::Timestamp::now() - jiff::SignedDuration::from_secs(1),
         ))
         .bind(id)
@@ -717,8 +718,9 @@ async fn a_newsletter_reaches_a_real_smtp_server_with_both_parts_and_the_unsubsc
         .unwrap();
     let port = smtp.port;
     let app = spawn_app_with(Engine::Sqlite, move |s| {
-        s.mail.transport = inlumine::configuration::MailTransport::Smtp;
-        s.mail.smtp_url = inlumine::configuration::Secret::new(format!("smtp://127.0.0.1:{port}"));
+        s.mail.transport = inlumine::kit::configuration::MailTransport::Smtp;
+        s.mail.smtp_url =
+            inlumine::kit::configuration::Secret::new(format!("smtp://127.0.0.1:{port}"));
         s.campaigns.poll_interval_ms = 50;
     })
     .await;
@@ -816,8 +818,8 @@ async fn progress(pool: &AnyPool) -> (i64, i64, String) {
 async fn five_thousand_subscribers_get_one_mail_each_through_three_kills() {
     let database = TestDatabase::create(Engine::Sqlite).await;
     let mut server = Server::spawn(sending_server(&database)).await;
-    let pool = inlumine::db::connect(&database.url).await.unwrap();
-    let now = inlumine::db::now();
+    let pool = inlumine::kit::db::connect(&database.url).await.unwrap();
+    let now = inlumine::kit::db::now();
     for chunk in (0..SUBSCRIBERS).collect::<Vec<_>>().chunks(250) {
         let mut sql = String::from(
             "INSERT INTO newsletter_subscribers (first_name, email, email_normalized, status, \
@@ -837,9 +839,14 @@ async fn five_thousand_subscribers_get_one_mail_each_through_three_kills() {
             .await
             .unwrap();
     }
-    inlumine::auth::users::create_or_reset_admin(&pool, ADMIN_EMAIL, ADMIN_PASSWORD, false)
-        .await
-        .unwrap();
+    inlumine::platform::auth::users::create_or_reset_admin(
+        &pool,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        false,
+    )
+    .await
+    .unwrap();
     let client = reqwest::Client::new();
     let login: Value = client
         .post(format!("{}/api/auth/login", server.address))

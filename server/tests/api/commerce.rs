@@ -33,8 +33,8 @@ pub async fn evening(app: &TestApp, capacity: i64) -> i64 {
         .insert_event(
             "vertelavond",
             "published",
-            &inlumine::db::format_ts(starts),
-            &inlumine::db::format_ts(ends),
+            &inlumine::kit::db::format_ts(starts),
+            &inlumine::kit::db::format_ts(ends),
         )
         .await;
     sqlx::query("UPDATE events SET capacity = $1, seats_taken = 0 WHERE id = $2")
@@ -64,7 +64,7 @@ pub async fn coupon(
     .bind(value)
     .bind(max)
     .bind(valid_until)
-    .bind(inlumine::db::now())
+    .bind(inlumine::kit::db::now())
     .execute(&app.pool)
     .await
     .unwrap();
@@ -247,7 +247,7 @@ async fn tickets_mail_has_every_code_qr_and_calendar(engine: Engine) {
         .collect();
     assert_eq!(codes.iter().collect::<HashSet<_>>().len(), 2);
     for code in &codes {
-        let shown = inlumine::tickets::display_code(code);
+        let shown = inlumine::agenda::tickets::display_code(code);
         assert!(mail.contains(&shown), "{shown} missing in mail");
         assert!(mail.contains(&format!("ticket-{shown}.png")));
     }

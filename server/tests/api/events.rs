@@ -89,8 +89,8 @@ async fn an_event_leaves_the_upcoming_list_when_it_ends_without_any_write(engine
         .insert_event(
             "vertelavond",
             "published",
-            &inlumine::db::format_ts(now - jiff::SignedDuration::from_hours(1)),
-            &inlumine::db::format_ts(ends),
+            &inlumine::kit::db::format_ts(now - jiff::SignedDuration::from_hours(1)),
+            &inlumine::kit::db::format_ts(ends),
         )
         .await;
     let ids = || async {

@@ -3,9 +3,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use inlumine::configuration::{Secret, Settings};
-use inlumine::db;
-use inlumine::startup::Application;
+use inlumine::app::startup::Application;
+use inlumine::kit::configuration::{Secret, Settings};
+use inlumine::kit::db;
 use sqlx::{AnyPool, AssertSqlSafe, Row};
 
 #[derive(Clone, Copy, Debug)]
@@ -280,7 +280,7 @@ impl TestApp {
 
     /// Creates an admin the way `inlumine create-admin` does.
     pub async fn create_admin(&self, email: &str, password: &str) {
-        inlumine::auth::users::create_or_reset_admin(&self.pool, email, password, false)
+        inlumine::platform::auth::users::create_or_reset_admin(&self.pool, email, password, false)
             .await
             .expect("the admin is created");
     }
@@ -321,7 +321,7 @@ impl TestApp {
     /// Waits until the server has seen a write made outside it (by the test's own connection):
     /// it reads the data versions every `live::POLL` (its own writes it sees at once).
     pub async fn see_outside_write(&self) {
-        tokio::time::sleep(inlumine::live::POLL * 2).await;
+        tokio::time::sleep(inlumine::platform::live::POLL * 2).await;
     }
 
     pub async fn insert_review(&self, name: &str, rating: i64, created_at: &str) {

@@ -283,7 +283,7 @@ async fn twenty_concurrent_bookings_of_one_slot_let_exactly_one_through(engine: 
     )
     .execute(&app.pool)
     .await;
-    assert!(duplicate.is_err_and(|e| inlumine::db::is_unique_violation(&e)));
+    assert!(duplicate.is_err_and(|e| inlumine::kit::db::is_unique_violation(&e)));
     assert!(!flat_slots(&app).await.iter().any(|(_, _, s)| *s == slot));
 }
 

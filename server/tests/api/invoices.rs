@@ -19,7 +19,7 @@ both_engines!(
 );
 
 fn this_year() -> i64 {
-    i64::from(inlumine::brussels::at(jiff::Timestamp::now()).year())
+    i64::from(inlumine::kit::brussels::at(jiff::Timestamp::now()).year())
 }
 
 fn business_body(product: &str, event: Option<i64>, quantity: i64) -> Value {

@@ -1,5 +1,5 @@
 //! Migrations that rewrite stored data keep every row and every link between rows.
-use inlumine::db;
+use inlumine::kit::db;
 use sqlx::{AnyPool, Row};
 
 use crate::helpers::{Engine, TestDatabase};

@@ -328,7 +328,7 @@ async fn a_webhook_is_retried_while_the_target_is_down_and_delivered_signed_once
         .port();
     let app = spawn_app_with(engine, |s| {
         s.newsletter.webhook_url = format!("http://127.0.0.1:{port}/hook");
-        s.newsletter.webhook_secret = inlumine::configuration::Secret::new("geheim");
+        s.newsletter.webhook_secret = inlumine::kit::configuration::Secret::new("geheim");
         s.outbox.max_attempts = 1000;
     })
     .await;

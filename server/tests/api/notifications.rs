@@ -28,7 +28,7 @@ const COACH: &str = "hallo@inlumine.be";
 const LINK: &str = "https://www.inlumine.be/afspraak?token=";
 
 fn ts(t: Timestamp) -> String {
-    inlumine::db::format_ts(t)
+    inlumine::kit::db::format_ts(t)
 }
 
 async fn spawn(engine: Engine) -> TestApp {
@@ -621,7 +621,8 @@ async fn a_webhook_enrolment_is_retried_until_the_platform_accepts_it(engine: En
     let app = spawn_app_with(engine, move |s| {
         generous_limits(s);
         s.enrolment.webhook_url = url;
-        s.enrolment.webhook_secret = inlumine::configuration::Secret::new(PLATFORM_WEBHOOK_SECRET);
+        s.enrolment.webhook_secret =
+            inlumine::kit::configuration::Secret::new(PLATFORM_WEBHOOK_SECRET);
     })
     .await;
     let token = app.admin_token().await;

@@ -5,14 +5,15 @@ fn the_committed_openapi_document_matches_the_code() {
     let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json"))
         .unwrap_or_default();
     assert!(
-        committed.trim_end() == inlumine::openapi::document().trim_end(),
+        committed.trim_end() == inlumine::app::openapi::document().trim_end(),
         "server/openapi.json is out of date: run `cargo run -p inlumine -- openapi > server/openapi.json`"
     );
 }
 
 #[test]
 fn every_schema_reference_in_the_openapi_document_resolves() {
-    let document: serde_json::Value = serde_json::from_str(&inlumine::openapi::document()).unwrap();
+    let document: serde_json::Value =
+        serde_json::from_str(&inlumine::app::openapi::document()).unwrap();
     let schemas = document["components"]["schemas"].as_object().unwrap();
     let text = document.to_string();
     for reference in text.split("\"#/components/schemas/").skip(1) {
@@ -23,7 +24,8 @@ fn every_schema_reference_in_the_openapi_document_resolves() {
 
 #[test]
 fn closed_sets_are_documented_with_their_wire_values() {
-    let document: serde_json::Value = serde_json::from_str(&inlumine::openapi::document()).unwrap();
+    let document: serde_json::Value =
+        serde_json::from_str(&inlumine::app::openapi::document()).unwrap();
     let order_status = &document["components"]["schemas"]["OrderStatus"]["enum"];
     assert_eq!(
         *order_status,
@@ -47,7 +49,8 @@ fn closed_sets_are_documented_with_their_wire_values() {
 
 #[test]
 fn every_admin_operation_documents_the_token_and_its_refusals() {
-    let document: serde_json::Value = serde_json::from_str(&inlumine::openapi::document()).unwrap();
+    let document: serde_json::Value =
+        serde_json::from_str(&inlumine::app::openapi::document()).unwrap();
     let mut admin_operations = 0;
     for (path, item) in document["paths"].as_object().unwrap() {
         for (method, operation) in item.as_object().unwrap() {
@@ -71,7 +74,8 @@ fn every_admin_operation_documents_the_token_and_its_refusals() {
 
 #[test]
 fn every_operation_documents_what_the_extractors_and_limits_answer() {
-    let document: serde_json::Value = serde_json::from_str(&inlumine::openapi::document()).unwrap();
+    let document: serde_json::Value =
+        serde_json::from_str(&inlumine::app::openapi::document()).unwrap();
     for (path, item) in document["paths"].as_object().unwrap() {
         for (method, operation) in item.as_object().unwrap() {
             let responses = &operation["responses"];

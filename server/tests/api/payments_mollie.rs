@@ -2,8 +2,8 @@
 //! checkout → webhook → fulfilment flow of our server configured for Mollie.
 use axum::http::HeaderMap;
 use futures_util::future::join_all;
-use inlumine::configuration::{PaymentSettings, Secret, Settings};
-use inlumine::payments::{NewPayment, PaymentOutcome, Provider, WebhookError};
+use inlumine::kit::configuration::{PaymentSettings, Secret, Settings};
+use inlumine::platform::payments::{NewPayment, PaymentOutcome, Provider, WebhookError};
 use jiff::{SignedDuration, Timestamp};
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -466,7 +466,7 @@ async fn an_expired_hold_cancels_the_mollie_payment(engine: Engine) {
     let event = evening(&app, 10).await;
     let (order_id, payment) = check_out(&app, &stub, event, 3).await;
     sqlx::query("UPDATE orders SET expires_at = $1 WHERE public_id = $2")
-        .bind(inlumine::db::format_ts(
+        .bind(inlumine::kit::db::format_ts(
             Timestamp::now() - SignedDuration::from_mins(1),
         ))
         .bind(&order_id)

@@ -2,8 +2,8 @@
 //! checkout → webhook → fulfilment flow of our server configured for Stripe.
 use axum::http::{HeaderMap, HeaderValue};
 use futures_util::future::join_all;
-use inlumine::configuration::{PaymentSettings, Secret, Settings};
-use inlumine::payments::{NewPayment, PaymentOutcome, Provider, WebhookError};
+use inlumine::kit::configuration::{PaymentSettings, Secret, Settings};
+use inlumine::platform::payments::{NewPayment, PaymentOutcome, Provider, WebhookError};
 use jiff::{SignedDuration, Timestamp};
 use serde_json::Value;
 use sqlx::Row;
@@ -597,7 +597,7 @@ async fn an_expired_hold_ends_the_stripe_session(engine: Engine) {
     let (order_id, session) = check_out(&app, &stub, event, 3).await;
     // The hold runs out (as if 30 minutes passed).
     sqlx::query("UPDATE orders SET expires_at = $1 WHERE public_id = $2")
-        .bind(inlumine::db::format_ts(
+        .bind(inlumine::kit::db::format_ts(
             Timestamp::now() - SignedDuration::from_mins(1),
         ))
         .bind(&order_id)

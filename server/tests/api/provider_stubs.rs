@@ -18,7 +18,7 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use hmac::{Hmac, KeyInit, Mac};
-use inlumine::configuration::{PaymentProviderKind, PaymentSettings, Secret};
+use inlumine::kit::configuration::{PaymentProviderKind, PaymentSettings, Secret};
 use jiff::Timestamp;
 use serde_json::{Value, json};
 use sha2::Sha256;

@@ -15,7 +15,7 @@ async fn spawn(engine: Engine) -> TestApp {
 }
 
 fn ts(t: Timestamp) -> String {
-    inlumine::db::format_ts(t)
+    inlumine::kit::db::format_ts(t)
 }
 
 /// Lets the clock run: the row now starts in two hours and was chosen two days ago.

@@ -9,7 +9,7 @@ use crate::helpers::{Engine, TestApp, spawn_app};
 both_engines!(the_retention_pass_purges_exactly_what_is_past_its_period_and_keeps_paid_orders);
 
 fn days_ago(days: i64) -> String {
-    inlumine::db::format_ts(Timestamp::now() - SignedDuration::from_hours(24 * days))
+    inlumine::kit::db::format_ts(Timestamp::now() - SignedDuration::from_hours(24 * days))
 }
 
 async fn outbox_row(app: &TestApp, status: &str, sent_days_ago: i64) -> i64 {
@@ -117,7 +117,7 @@ async fn the_retention_pass_purges_exactly_what_is_past_its_period_and_keeps_pai
 
     for (key, last_at) in [
         ("127.0.0.1", days_ago(2)),
-        ("127.0.0.2", inlumine::db::now()),
+        ("127.0.0.2", inlumine::kit::db::now()),
     ] {
         sqlx::query(
             "INSERT INTO auth_throttle (scope, key, attempts, window_start, last_at) \
@@ -149,12 +149,12 @@ async fn the_retention_pass_purges_exactly_what_is_past_its_period_and_keeps_pai
     // as recent sent mails, which keep their body.
     app.wait_for_mails_to("d@example.be", 1).await;
 
-    let purged = inlumine::retention::purge(&app.pool, Timestamp::now())
+    let purged = inlumine::platform::retention::purge(&app.pool, Timestamp::now())
         .await
         .unwrap();
     assert_eq!(
         purged,
-        inlumine::retention::Purged {
+        inlumine::platform::retention::Purged {
             mail_bodies: 1,
             unconfirmed_signups: 1,
             unpaid_orders: 2,
@@ -207,12 +207,12 @@ async fn the_retention_pass_purges_exactly_what_is_past_its_period_and_keeps_pai
     );
     assert_eq!(app.count("SELECT COUNT(*) FROM auth_throttle").await, 1);
 
-    let again = inlumine::retention::purge(&app.pool, Timestamp::now())
+    let again = inlumine::platform::retention::purge(&app.pool, Timestamp::now())
         .await
         .unwrap();
     assert_eq!(
         again,
-        inlumine::retention::Purged::default(),
+        inlumine::platform::retention::Purged::default(),
         "nothing twice"
     );
 }

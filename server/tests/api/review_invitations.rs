@@ -30,7 +30,7 @@ async fn spawn(engine: Engine) -> TestApp {
 /// A storytelling evening two weeks ahead (tickets can be bought); its id.
 async fn evening(app: &TestApp) -> i64 {
     let starts = Timestamp::now() + SignedDuration::from_hours(24 * 14);
-    let ts = |t: Timestamp| inlumine::db::format_ts(t);
+    let ts = |t: Timestamp| inlumine::kit::db::format_ts(t);
     app.insert_event(
         "vertelavond",
         "published",
@@ -43,7 +43,7 @@ async fn evening(app: &TestApp) -> i64 {
 /// A Zelfbeeld-Ommekeer course date two weeks ahead; its id.
 async fn course_date(app: &TestApp) -> i64 {
     let starts = Timestamp::now() + SignedDuration::from_hours(24 * 14);
-    let ts = |t: Timestamp| inlumine::db::format_ts(t);
+    let ts = |t: Timestamp| inlumine::kit::db::format_ts(t);
     app.insert_event(
         "zelfbeeld",
         "published",
@@ -76,8 +76,8 @@ async fn ended_days_ago(app: &TestApp, event_id: i64, days: i64) -> Timestamp {
     let ends = Timestamp::now() - SignedDuration::from_hours(24 * days);
     let starts = ends - SignedDuration::from_hours(3);
     sqlx::query("UPDATE events SET starts_at = $1, ends_at = $2 WHERE id = $3")
-        .bind(inlumine::db::format_ts(starts))
-        .bind(inlumine::db::format_ts(ends))
+        .bind(inlumine::kit::db::format_ts(starts))
+        .bind(inlumine::kit::db::format_ts(ends))
         .bind(event_id)
         .execute(&app.pool)
         .await
@@ -291,7 +291,7 @@ async fn an_invitation_link_leaves_one_review_and_only_for_its_holder(engine: En
     sqlx::query(
         "UPDATE review_invitations SET expires_at = $1 WHERE email_normalized = 'ann@example.be'",
     )
-    .bind(inlumine::db::format_ts(
+    .bind(inlumine::kit::db::format_ts(
         Timestamp::now() - SignedDuration::from_hours(1),
     ))
     .execute(&app.pool)
@@ -330,7 +330,7 @@ async fn an_invitation_link_leaves_one_review_and_only_for_its_holder(engine: En
     assert_eq!(list["total"], 0, "{list}");
 
     // A month after it expired, the invitation (with the address) is purged; the others stay.
-    let purged = inlumine::retention::purge(
+    let purged = inlumine::platform::retention::purge(
         &app.pool,
         Timestamp::now() + SignedDuration::from_hours(24 * 31),
     )
@@ -375,7 +375,7 @@ async fn an_approved_participant_review_shows_marked_and_counts_in_the_local_bus
     assert_eq!(pending["status"], "pending", "{page}");
     let marking = format!(
         "deelnemer van de vertelavond van {}",
-        inlumine::dutch::day_month_year(inlumine::brussels::at(starts).date())
+        inlumine::kit::dutch::day_month_year(inlumine::kit::brussels::at(starts).date())
     );
     assert_eq!(pending["participant_of"], marking.as_str());
     assert_eq!(page["items"][1]["participant_of"], Value::Null);
@@ -468,7 +468,7 @@ async fn a_course_dates_participant_is_invited_and_marked_with_the_course(engine
     let (_, reference) = started(&app, &body).await;
     press(&app, &reference, "paid").await;
     let starts = ended_days_ago(&app, id, 3).await;
-    let day = inlumine::dutch::day_month_year(inlumine::brussels::at(starts).date());
+    let day = inlumine::kit::dutch::day_month_year(inlumine::kit::brussels::at(starts).date());
     let mut mail = None;
     eventually("the course invitation reached Mira", || {
         mail = app

@@ -21,7 +21,7 @@ both_engines!(
 
 const OFFER_SUBJECT: &str = "Er is een plaats vrij";
 
-fn fast(settings: &mut inlumine::configuration::Settings) {
+fn fast(settings: &mut inlumine::kit::configuration::Settings) {
     generous_limits(settings);
     settings.waitlist.interval_secs = 1;
 }

@@ -52,7 +52,7 @@ async fn a_free_registration_is_a_ticket_that_takes_a_seat_and_mails_the_join_li
     // The same random, scannable code as a paid ticket, so the door's check-in finds it.
     let code = row.try_get::<String, _>("code").unwrap();
     assert_eq!(code.len(), 12, "random ticket code");
-    assert_eq!(inlumine::tickets::normalize_code(&code), code);
+    assert_eq!(inlumine::agenda::tickets::normalize_code(&code), code);
     assert_eq!(row.try_get::<Option<i64>, _>("order_id").unwrap(), None);
     assert_eq!(
         row.try_get::<String, _>("holder_name").unwrap(),

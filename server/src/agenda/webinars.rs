@@ -1,0 +1,277 @@
+//! Free webinar registration. A registration is a ticket without an order, and takes a seat
+//! with the same conditional update as checkout, so capacity holds under concurrency.
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::HeaderMap;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use sqlx::{AssertSqlSafe, Row};
+use utoipa::ToSchema;
+
+use crate::agenda::events::{COLUMNS, Event, EventKind, EventStatus};
+use crate::agenda::tickets::new_ticket_code;
+use crate::kit::closed_set::closed_set;
+use crate::kit::db::{self, Tx};
+use crate::kit::domain::EmailAddress;
+use crate::kit::dutch;
+use crate::kit::error::{ApiJson, ApiPath, AppError, ErrorBody};
+use crate::kit::ics::{self, CalendarEvent};
+use crate::kit::validation::Fields;
+use crate::platform::auth::client_ip;
+use crate::platform::notifications::{self, Notice, NoticeKind};
+use crate::platform::outbox::compose::{calendar_attachment, compose};
+use crate::platform::outbox::templates::{self, MailKind, Values};
+use crate::platform::outbox::{self, EmailMessage};
+use crate::platform::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/webinars/{id}/registrations", post(register))
+}
+
+/// Missing fields count as empty.
+#[derive(Deserialize, ToSchema)]
+pub struct WebinarRegistrationRequest {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: String,
+}
+
+closed_set! {
+    pub enum RegistrationStatus {
+        Registered = "registered",
+        /// This address was registered before; no second seat is taken.
+        AlreadyRegistered = "already_registered",
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct WebinarRegistrationResponse {
+    pub status: RegistrationStatus,
+    /// Dutch, fit to show a visitor.
+    pub message: &'static str,
+}
+
+/// With its join link: it goes into mails to people holding a seat, paid or free.
+async fn fetch_event(tx: &mut Tx, id: i64) -> Result<Option<Event>, AppError> {
+    let row = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM events WHERE id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(row
+        .as_ref()
+        .map(Event::from_row_with_join_link)
+        .transpose()?)
+}
+
+/// Why no seat could be taken.
+async fn unavailable(tx: &mut Tx, id: i64, now: &str) -> Result<AppError, AppError> {
+    let event = fetch_event(tx, id)
+        .await?
+        .filter(|e| e.kind == EventKind::Webinar && e.status != EventStatus::Draft);
+    let Some(event) = event else {
+        return Ok(AppError::NotFound(
+            "Dit webinar bestaat niet (meer).".into(),
+        ));
+    };
+    let message = if event.status == EventStatus::Cancelled {
+        "Dit webinar is geannuleerd."
+    } else if event.starts_at.as_str() <= now {
+        "Dit webinar is al begonnen of voorbij."
+    } else if event.price_cents > 0 {
+        "Voor dit webinar betaal je een bijdrage: schrijf je in via ‘Inschrijven en betalen’."
+    } else {
+        "Dit webinar is volzet. Schrijf je in op de nieuwsbrief, dan hoor je als eerste van een nieuwe datum."
+    };
+    Ok(AppError::Conflict(message.into()))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/webinars/{id}/registrations",
+    operation_id = "register_for_webinar",
+    tag = "webinars",
+    params(("id" = i64, Path, description = "Event id of the webinar")),
+    request_body = WebinarRegistrationRequest,
+    responses(
+        (status = 200, description = "Registered (or already registered); the confirmation with the join link is on its way", body = WebinarRegistrationResponse),
+        (status = 404, description = "No such webinar", body = ErrorBody),
+        (status = 409, description = "Full, cancelled, started, or a paid webinar", body = ErrorBody),
+        (status = 422, description = "Invalid fields", body = ErrorBody),
+        (status = 429, description = "Too many registrations from this client or e-mail address; see Retry-After", body = ErrorBody),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn register(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<WebinarRegistrationRequest>,
+) -> Result<Json<WebinarRegistrationResponse>, AppError> {
+    let mut f = Fields::default();
+    let name = f.text("name", &body.name, "Je naam", Some("Vul je naam in."), 100);
+    let email = EmailAddress::parse(&body.email)
+        .map_err(|m| f.error("email", m))
+        .ok();
+    f.finish()?;
+    let email = email.expect("checked above");
+    // The e-mail first: a request it refuses then costs the client address nothing.
+    state.limits.webinar_per_email.admit(&email.normalized())?;
+    state
+        .limits
+        .webinar_per_ip
+        .admit(&client_ip(&state, peer, &headers))?;
+    let now = db::now();
+    let mut tx = db::begin_write(&state.pool).await?;
+    // The seat first: its row lock orders concurrent registrations on PostgreSQL, so the
+    // duplicate check below sees an earlier registration of the same address.
+    let seat = sqlx::query(
+        "UPDATE events SET seats_taken = seats_taken + 1 WHERE id = $1 AND kind = 'webinar' \
+         AND status = 'published' AND price_cents = 0 AND starts_at > $2 AND seats_taken + 1 <= capacity",
+    )
+    .bind(id)
+    .bind(&now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    let already = sqlx::query(
+        "SELECT id FROM tickets WHERE event_id = $1 AND LOWER(email) = $2 AND order_id IS NULL AND status <> 'cancelled'",
+    )
+    .bind(id)
+    .bind(email.normalized())
+    .fetch_optional(&mut *tx)
+    .await?
+    .is_some();
+    if already {
+        // Dropping the transaction gives the seat back.
+        return Ok(Json(WebinarRegistrationResponse {
+            status: RegistrationStatus::AlreadyRegistered,
+            message: "Je bent al ingeschreven voor dit webinar. De bevestiging met de link om deel te nemen staat in je mailbox.",
+        }));
+    }
+    if seat != 1 {
+        return Err(unavailable(&mut tx, id, &now).await?);
+    }
+    let ticket_id: i64 = sqlx::query(
+        "INSERT INTO tickets (code, event_id, order_id, holder_name, email, status, created_at, updated_at) \
+         VALUES ($1, $2, NULL, $3, $4, 'valid', $5, $5) RETURNING id",
+    )
+    .bind(new_ticket_code())
+    .bind(id)
+    .bind(&name)
+    .bind(email.as_ref())
+    .bind(&now)
+    .fetch_one(&mut *tx)
+    .await?
+    .try_get("id")?;
+    let event = fetch_event(&mut tx, id)
+        .await?
+        .expect("the seat was taken in this transaction");
+    let mail = confirmation(&mut tx, &state, ticket_id, &event, &name, email.as_ref()).await?;
+    outbox::enqueue_email(&mut tx, &mail).await?;
+    let when = dutch::date_time(db::parse_ts(&event.starts_at)?);
+    let notice = Notice {
+        kind: NoticeKind::Webinar,
+        subject: format!("Nieuwe inschrijving voor {}: {name}", event.title),
+        details: format!(
+            "{name} schreef zich in voor {}.\nWie: {name} <{}>\nWanneer: {when}\nIngeschreven: {} van {} plaatsen",
+            event.title,
+            email.as_ref(),
+            event.seats_taken,
+            event.capacity
+        ),
+        admin_path: "/admin/tickets".into(),
+        attachments: Vec::new(),
+    };
+    notifications::tell_coach(&mut tx, &state, notice).await?;
+    tx.commit().await?;
+    state.outbox_notify.notify_one();
+    Ok(Json(WebinarRegistrationResponse {
+        status: RegistrationStatus::Registered,
+        message: "Je bent ingeschreven! Je krijgt zo een e-mail met de link om deel te nemen.",
+    }))
+}
+
+/// The join link, or that it still comes.
+fn join(values: Values, event: &Event) -> Values {
+    match &event.online_url {
+        Some(url) => values.with_link("deelnemen", "Deelnemen aan het webinar", url),
+        None => values.with(
+            "deelnemen",
+            "De link om deel te nemen krijg je nog per e-mail.",
+        ),
+    }
+}
+
+/// The values of a webinar mail to `name`.
+fn values(state: &AppState, event: &Event, name: &str) -> anyhow::Result<Values> {
+    let when = dutch::date_time(db::parse_ts(&event.starts_at)?);
+    let values = Values::new(name, &state.site().brand)
+        .with("evenement", event.title.clone())
+        .with("datum", when);
+    Ok(join(values, event))
+}
+
+async fn confirmation(
+    tx: &mut Tx,
+    state: &AppState,
+    ticket_id: i64,
+    event: &Event,
+    name: &str,
+    email: &str,
+) -> anyhow::Result<EmailMessage> {
+    let starts_at = db::parse_ts(&event.starts_at)?;
+    let (subject, blocks) = templates::load(tx, MailKind::WebinarConfirmation)
+        .await?
+        .render(&values(state, event, name)?);
+    let host = url::Url::parse(&state.site().site_url)?
+        .host_str()
+        .unwrap_or("inlumine.be")
+        .to_string();
+    let uid = format!("ticket-{ticket_id}@{host}");
+    let description = match &event.online_url {
+        Some(url) => format!("Deelnemen: {url}"),
+        None => "De link om deel te nemen volgt per e-mail.".into(),
+    };
+    let invite = ics::calendar(
+        &CalendarEvent {
+            uid: &uid,
+            starts_at,
+            ends_at: db::parse_ts(&event.ends_at)?,
+            summary: &event.title,
+            description: &description,
+            location: "Online",
+            url: event.online_url.as_deref(),
+            cancelled: false,
+        },
+        &state.site().brand,
+        &state.site().contact.email,
+    );
+    let mut message = compose(email, subject, &blocks, &state.site());
+    message
+        .attachments
+        .push(calendar_attachment("webinar.ics", &invite));
+    Ok(message)
+}
+
+/// The reminder with the join link, for every seat (free or paid).
+pub(crate) async fn reminder(
+    tx: &mut Tx,
+    state: &AppState,
+    event_id: i64,
+    name: &str,
+    email: &str,
+) -> Result<EmailMessage, AppError> {
+    let event = fetch_event(tx, event_id)
+        .await?
+        .ok_or_else(|| AppError::NotFound("Dit webinar bestaat niet (meer).".into()))?;
+    let (subject, blocks) = templates::load(tx, MailKind::WebinarReminder)
+        .await?
+        .render(&values(state, &event, name)?);
+    Ok(compose(email, subject, &blocks, &state.site()))
+}

@@ -1,0 +1,684 @@
+//! Serves the prerendered web app: pages from memory (with their CSP and injected JSON-LD),
+//! robots.txt and the sitemap, other files through `ServeDir`.
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::header::{
+    ALLOW, CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, LOCATION, RANGE, VARY,
+};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use bytes::Bytes;
+use jiff::Timestamp;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+use crate::agenda::events::{self, Event, EventKind, EventStatus};
+use crate::audience::campaigns;
+use crate::content::page_texts;
+use crate::content::reviews;
+use crate::kit::brussels;
+use crate::kit::encoded::Encoded;
+use crate::kit::money;
+use crate::platform::live::{Built, LiveCache, LiveCaches, Topic, next_change};
+use crate::platform::prerendered::{self, Page, is_admin};
+use crate::platform::site::{self, Site};
+use crate::platform::state::AppState;
+
+mod photos;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/robots.txt", get(robots))
+        .route("/sitemap.xml", get(sitemap))
+        .fallback(serve)
+}
+
+async fn robots(State(state): State<AppState>) -> Response {
+    let body = format!(
+        "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\n\nSitemap: {}\n",
+        state.site().url("/sitemap.xml")
+    );
+    (
+        [
+            (CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+fn in_sitemap(route: &str) -> bool {
+    !(route == "/404"
+        || is_admin(route)
+        || route.starts_with("/nieuwsbrief/")
+        || route.starts_with("/testmail/")
+        || route.starts_with("/payment-")
+        || route.starts_with("/betalen/")
+        || route == "/afspraak"
+        || route == "/ervaring-delen"
+        || route == "/checkout")
+}
+
+async fn sitemap(State(state): State<AppState>) -> Response {
+    let site = state.site();
+    let mut routes: Vec<String> = state
+        .pages
+        .canonical_routes(&site)
+        .filter(|r| in_sitemap(r))
+        .map(str::to_string)
+        .collect();
+    // The published newsletters, made on the server (see `campaigns::archive`).
+    match campaigns::archive::sitemap_paths(&state.pool).await {
+        Ok(paths) => routes.extend(paths),
+        Err(e) => tracing::error!(error = %e, "newsletter archive left out of the sitemap"),
+    }
+    routes.sort_unstable();
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for route in routes {
+        let url = site.url(&route).replace('&', "&amp;").replace('<', "&lt;");
+        xml.push_str(&format!("  <url><loc>{url}</loc></url>\n"));
+    }
+    xml.push_str("</urlset>\n");
+    (
+        [
+            (CONTENT_TYPE, "application/xml; charset=utf-8"),
+            (CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        xml,
+    )
+        .into_response()
+}
+
+/// A page's response: its CSP with it, and no caching without asking (its data is live).
+fn page_response(
+    status: StatusCode,
+    page: &Page,
+    encoded: &Encoded,
+    request: &HeaderMap,
+) -> Response {
+    let mut res = encoded.respond(status, request);
+    res.headers_mut()
+        .insert(CONTENT_SECURITY_POLICY, page.csp.clone());
+    res
+}
+
+pub async fn serve(State(state): State<AppState>, req: Request) -> Response {
+    if !matches!(*req.method(), Method::GET | Method::HEAD) {
+        return (StatusCode::METHOD_NOT_ALLOWED, [(ALLOW, "GET, HEAD")]).into_response();
+    }
+    let path = req.uri().path().to_string();
+    let headers = req.headers();
+    let pages = &state.pages;
+    // One URL per page: `/x/` and `/x/index.html` redirect to `/x`, where the page gets its CSP and
+    // live data; other `.html` files (the SPA shell) are not addressable.
+    let redirect_to = if let Some(dir) = path.strip_suffix("/index.html") {
+        Some(if dir.is_empty() { "/" } else { dir })
+    } else if path.ends_with(".html") {
+        return not_found(&state, &path, headers).await;
+    } else {
+        path.strip_suffix('/').filter(|t| !t.is_empty())
+    };
+    // `//host` would send the visitor to another site.
+    if let Some(trimmed) = redirect_to.filter(|t| !t.starts_with("//")) {
+        let location = match req.uri().query() {
+            Some(q) => format!("{trimmed}?{q}"),
+            None => trimmed.to_string(),
+        };
+        return match HeaderValue::from_str(&location) {
+            Ok(location) => {
+                (StatusCode::PERMANENT_REDIRECT, [(LOCATION, location)]).into_response()
+            }
+            Err(_) => not_found(&state, &path, headers).await,
+        };
+    }
+    if let Some(page) = pages.pages.get(&path) {
+        return live_page(&state, &path, page, StatusCode::OK, headers).await;
+    }
+    if is_admin(&path) {
+        let shell = &pages.spa_fallback;
+        let mut res = page_response(StatusCode::OK, shell, shell.encoded(), headers);
+        res.headers_mut().insert(
+            "x-robots-tag",
+            HeaderValue::from_static("noindex, nofollow"),
+        );
+        return res;
+    }
+    if path == "/404" {
+        return not_found(&state, &path, headers).await;
+    }
+    if !headers.contains_key(RANGE)
+        && let Some(file) = pages.files.get(&path)
+    {
+        return file.respond(StatusCode::OK, headers);
+    }
+    let res = match pages.serve_dir.clone().oneshot(req).await {
+        Ok(res) => res,
+        Err(never) => match never {},
+    };
+    if res.status() == StatusCode::NOT_FOUND {
+        return not_found(&state, &path, &HeaderMap::new()).await;
+    }
+    let mut res = res.map(Body::new);
+    let cache = if path.starts_with("/assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=3600"
+    };
+    res.headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+    res.headers_mut()
+        .insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+    res
+}
+
+async fn not_found(state: &AppState, path: &str, request: &HeaderMap) -> Response {
+    tracing::info!(path, "page not found");
+    let page = &state.pages.not_found;
+    live_page(state, "/404", page, StatusCode::NOT_FOUND, request).await
+}
+
+/// What a page shows from the database; the page is made again when that data changes
+/// (see `live`), not per request.
+#[derive(Clone, Copy)]
+enum LiveField {
+    /// The home page's LocalBusiness data with the number of reviews.
+    ReviewCount,
+    /// The storytelling evening pages' Event data (date, seats left).
+    FeaturedEvent(EventKind),
+}
+
+impl LiveField {
+    fn of(path: &str) -> Option<Self> {
+        match path {
+            "/" => Some(Self::ReviewCount),
+            "/vertelavond" | "/begrijp-jezelf/vertelavond" => {
+                Some(Self::FeaturedEvent(EventKind::Vertelavond))
+            }
+            _ => None,
+        }
+    }
+
+    fn cache(self, live: &LiveCaches) -> &LiveCache {
+        match self {
+            Self::ReviewCount => &live.review_pages,
+            Self::FeaturedEvent(_) => &live.event_pages,
+        }
+    }
+
+    /// The page's structured data, and when it changes by itself (an event ends).
+    async fn structured_data(
+        self,
+        state: &AppState,
+    ) -> anyhow::Result<(Option<Value>, Option<Timestamp>)> {
+        match self {
+            Self::ReviewCount => {
+                let count = reviews::count(&state.pool).await?;
+                Ok((Some(local_business(&state.site(), count)), None))
+            }
+            Self::FeaturedEvent(kind) => match events::featured(&state.pool, kind).await? {
+                Some(event) => Ok((
+                    Some(event_json_ld(&state.site(), &event)?),
+                    next_change([event.ends_at.as_str()]),
+                )),
+                None => Ok((None, None)),
+            },
+        }
+    }
+}
+
+/// A page as the server sends it: as built while nothing it shows from the database is live;
+/// otherwise made once per change of that data (see `live`) with the saved business details
+/// in its marked elements (`business_details`), its structured data, the saved page texts
+/// (`page_texts::apply`) and the coach's photos (`photos`).
+async fn live_page(
+    state: &AppState,
+    path: &str,
+    page: &Page,
+    status: StatusCode,
+    headers: &HeaderMap,
+) -> Response {
+    let field = LiveField::of(path);
+    let cache = match field {
+        Some(field) => field.cache(&state.live),
+        // Media never written: no photo chosen either.
+        None if state.business.is_saved()
+            || page_texts::any_saved(&state.versions)
+            || state.versions.known(Topic::Media) > 0 =>
+        {
+            &state.live.pages
+        }
+        None => return page_response(status, page, page.encoded(), headers),
+    };
+    let built = cache
+        .get(&state.versions, path, || async {
+            let mut html = if state.business.is_saved() {
+                business_details(&page.html, state.business.defaults(), &state.site())
+            } else {
+                page.html.clone()
+            };
+            let mut expires_at = None;
+            if let Some(field) = field {
+                let (data, expires) = field.structured_data(state).await?;
+                if let Some(data) = data {
+                    html = inject_json_ld(&html, &data);
+                }
+                expires_at = expires;
+            }
+            html = page_texts::apply(&html, &page_texts::saved(&state.pool).await?);
+            html = photos::apply(&html, &photos::chosen(&state.pool).await?, &state.site());
+            Ok(Some(Built {
+                body: Bytes::from(html),
+                expires_at,
+            }))
+        })
+        .await;
+    match built {
+        Ok(Some(entry)) => page_response(status, page, &entry.encoded, headers),
+        Ok(None) => page_response(status, page, page.encoded(), headers),
+        Err(e) => {
+            // The page as built is still useful.
+            tracing::error!(error = %e, path, "live page failed");
+            page_response(status, page, page.encoded(), headers)
+        }
+    }
+}
+
+/// Inserts a JSON-LD block before `</head>`; `<` is escaped so the data cannot close the script.
+fn inject_json_ld(html: &str, data: &Value) -> String {
+    let json = data.to_string().replace('<', "\\u003c");
+    let tag = format!("<script type=\"application/ld+json\">{json}</script>");
+    match html.find("</head>") {
+        Some(i) => format!("{}{tag}{}", &html[..i], &html[i..]),
+        None => html.to_string(),
+    }
+}
+
+fn postal_address(
+    street: Option<&str>,
+    postal_code: Option<&str>,
+    city: Option<&str>,
+    country: &str,
+) -> Value {
+    json!({
+        "@type": "PostalAddress",
+        "streetAddress": street,
+        "postalCode": postal_code,
+        "addressLocality": city,
+        "addressCountry": country,
+    })
+}
+
+fn local_business(site: &Site, review_count: i64) -> Value {
+    let rating = &site.aggregate_rating;
+    let c = &site.contact;
+    json!({
+        "@context": "https://schema.org",
+        "@type": "LocalBusiness",
+        "name": site.brand,
+        "description": site.description,
+        "url": site.url("/"),
+        "image": site.url(&site.share_image),
+        "logo": site.url(&site.logo),
+        "telephone": c.phone,
+        "email": c.email,
+        "address": postal_address(Some(&c.street), Some(&c.postal_code), Some(&c.city), &c.country),
+        "aggregateRating": {
+            "@type": "AggregateRating",
+            "ratingValue": rating.rating_value,
+            "bestRating": rating.best_rating,
+            "worstRating": rating.worst_rating,
+            "reviewCount": if review_count > 0 { review_count } else { rating.fallback_review_count },
+        },
+    })
+}
+
+fn event_json_ld(site: &Site, event: &Event) -> anyhow::Result<Value> {
+    let status = if event.status == EventStatus::Cancelled {
+        "EventCancelled"
+    } else {
+        "EventScheduled"
+    };
+    let availability = if event.seats_left > 0 {
+        "LimitedAvailability"
+    } else {
+        "SoldOut"
+    };
+    Ok(json!({
+        "@context": "https://schema.org",
+        "@type": "Event",
+        "name": event.title,
+        "description": event.description,
+        "startDate": brussels::iso(&event.starts_at)?,
+        "endDate": brussels::iso(&event.ends_at)?,
+        "eventStatus": format!("https://schema.org/{status}"),
+        "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+        "location": {
+            "@type": "Place",
+            "name": event.venue_name,
+            "address": postal_address(event.street.as_deref(), event.postal_code.as_deref(), event.city.as_deref(), "BE"),
+        },
+        "offers": {
+            "@type": "Offer",
+            "price": money::decimal(event.price_cents),
+            "priceCurrency": "EUR",
+            "availability": format!("https://schema.org/{availability}"),
+            "url": site.url("/vertelavond"),
+        },
+        "organizer": { "@type": "Organization", "name": site.brand, "url": site.url("/") },
+    }))
+}
+
+/// The id of the JSON block with the page values, read by the web app (`config/site.ts`).
+const LIVE_BLOCK_ID: &str = "live-site";
+
+/// The page with `site`'s business details instead of the build's (`defaults`), as the web app
+/// renders them with the same values, so hydration finds what it renders (DESIGN §7):
+/// - an element marked `data-live="key"` holds exactly that value as its text;
+/// - an element marked `data-live-href="key"` links to it (`site::page_href`);
+/// - an element marked `data-live-attrs` has every changed value replaced in its `alt`, `title`
+///   and `aria-label` (the web app: `liveText`);
+/// - in the head, every changed value is replaced in the title, the meta tags and the JSON-LD
+///   strings (the web app: `liveText`, `liveJsonLd` in `lib/seo.ts`);
+/// - the values themselves go in a JSON block for the web app to render with.
+fn business_details(html: &str, defaults: &Site, site: &Site) -> String {
+    let values = site.page_values();
+    let value_of = |key: &str| values.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
+    let changed: Vec<(String, String)> = defaults
+        .page_values()
+        .into_iter()
+        .zip(&values)
+        .filter(|((_, old), (_, new))| !old.is_empty() && old != new)
+        .map(|((_, old), (_, new))| (old, new.clone()))
+        .collect();
+    let changed_html: Vec<(String, String)> = changed
+        .iter()
+        .map(|(old, new)| (escape(old), escape(new)))
+        .collect();
+    // (start, end, replacement) in the page, in order.
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    let mut from = 0;
+    while let Some(offset) = html[from..].find(" data-live") {
+        let at = from + offset;
+        let tag_start = html[..at].rfind('<').unwrap_or(0);
+        let Some(tag_end) = html[at..].find('>').map(|i| at + i) else {
+            break;
+        };
+        from = tag_end;
+        let attrs = &html[tag_start..tag_end];
+        if let Some(key) = prerendered::attr_value(attrs, "data-live-href")
+            && let Some(value) = value_of(&key)
+            && let Some((start, end)) = attr_span(html, tag_start, tag_end, "href")
+        {
+            edits.push((start, end, escape(&site::page_href(&key, value))));
+        }
+        if prerendered::attr_value(attrs, "data-live-attrs").is_some() {
+            for name in ["alt", "title", "aria-label"] {
+                if let Some((start, end)) = attr_span(html, tag_start, tag_end, name) {
+                    edits.push((start, end, replace_each(&html[start..end], &changed_html)));
+                }
+            }
+        }
+        if let Some(key) = prerendered::attr_value(attrs, "data-live")
+            && let Some(value) = value_of(&key)
+            && let Some(text_end) = html[tag_end..].find('<').map(|i| tag_end + i)
+        {
+            edits.push((tag_end + 1, text_end, escape(value)));
+            from = text_end;
+        }
+    }
+    edits.sort_by_key(|edit| edit.0);
+    let mut out = String::with_capacity(html.len() + 1024);
+    let mut copied = 0;
+    for (start, end, replacement) in edits {
+        out.push_str(&html[copied..start]);
+        out.push_str(&replacement);
+        copied = end;
+    }
+    out.push_str(&html[copied..]);
+    let out = rewrite_head(&out, &changed_html, &changed);
+    let block = serde_json::Value::Object(
+        values
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), Value::String(v)))
+            .collect(),
+    );
+    let tag = format!(
+        "<script type=\"application/json\" id=\"{LIVE_BLOCK_ID}\">{}</script>",
+        block.to_string().replace('<', "\\u003c")
+    );
+    match out.find("</head>") {
+        Some(i) => format!("{}{tag}{}", &out[..i], &out[i..]),
+        None => out,
+    }
+}
+
+/// Where the value of the attribute `name` sits in the tag `html[tag_start..tag_end]`.
+fn attr_span(html: &str, tag_start: usize, tag_end: usize, name: &str) -> Option<(usize, usize)> {
+    let open = format!(" {name}=\"");
+    let start = tag_start + html[tag_start..tag_end].find(&open)? + open.len();
+    let end = start + html[start..tag_end].find('"')?;
+    Some((start, end))
+}
+
+/// `text` with every `old` of `pairs` replaced by its `new`, in one pass from the left, the
+/// longest at a place first, so a new value is never replaced again (the web app: `liveText`).
+fn replace_each(text: &str, pairs: &[(String, String)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let next = pairs
+            .iter()
+            .filter_map(|(old, new)| rest.find(old.as_str()).map(|at| (at, old, new)))
+            .min_by_key(|(at, old, _)| (*at, std::cmp::Reverse(old.len())));
+        let Some((at, old, new)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(&rest[..at]);
+        out.push_str(new);
+        rest = &rest[at + old.len()..];
+    }
+}
+
+/// The head with the `changed` values replaced in its title and meta tags (`html`: escaped as
+/// HTML) and in every string of its JSON-LD (`raw`).
+fn rewrite_head(html: &str, changed_html: &[(String, String)], raw: &[(String, String)]) -> String {
+    let Some(head_end) = html.find("</head>") else {
+        return html.to_string();
+    };
+    let (head, rest) = html.split_at(head_end);
+    let mut out = String::with_capacity(html.len());
+    let mut from = 0;
+    while let Some(offset) = head[from..].find('<') {
+        let start = from + offset;
+        out.push_str(&head[from..start]);
+        let tag = &head[start..];
+        let end = if tag.starts_with("<title") {
+            tag.find("</title>").map(|i| start + i)
+        } else if tag.starts_with("<meta") {
+            tag.find('>').map(|i| start + i)
+        } else if tag.starts_with("<script type=\"application/ld+json\">") {
+            let open = start + "<script type=\"application/ld+json\">".len();
+            match head[open..].find("</script>").map(|i| open + i) {
+                Some(close) => {
+                    out.push_str(&head[start..open]);
+                    match serde_json::from_str::<Value>(&head[open..close]) {
+                        Ok(mut data) => {
+                            replace_strings(&mut data, raw);
+                            out.push_str(&data.to_string().replace('<', "\\u003c"));
+                        }
+                        Err(_) => out.push_str(&head[open..close]),
+                    }
+                    from = close;
+                    continue;
+                }
+                None => None,
+            }
+        } else {
+            None
+        };
+        match end {
+            Some(end) => {
+                out.push_str(&replace_each(&head[start..end], changed_html));
+                from = end;
+            }
+            None => {
+                out.push('<');
+                from = start + 1;
+            }
+        }
+    }
+    out.push_str(&head[from..]);
+    out.push_str(rest);
+    out
+}
+
+fn replace_strings(value: &mut Value, pairs: &[(String, String)]) {
+    match value {
+        Value::String(s) => *s = replace_each(s, pairs),
+        Value::Array(items) => items.iter_mut().for_each(|v| replace_strings(v, pairs)),
+        Value::Object(map) => map.values_mut().for_each(|v| replace_strings(v, pairs)),
+        _ => {}
+    }
+}
+
+/// Text or attribute value as HTML.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#x27;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_ld_goes_before_the_head_end_and_cannot_close_the_script() {
+        let html = inject_json_ld(
+            "<head><title>t</title></head><body></body>",
+            &json!({"x": "</script>"}),
+        );
+        assert_eq!(
+            html,
+            "<head><title>t</title><script type=\"application/ld+json\">{\"x\":\"\\u003c/script>\"}</script></head><body></body>"
+        );
+    }
+
+    fn test_site() -> Site {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../config/site.json");
+        Site::load(&path).unwrap()
+    }
+
+    #[test]
+    fn marked_elements_get_the_saved_values_and_unknown_markers_stay() {
+        let defaults = test_site();
+        let mut details = defaults.details();
+        details.phone = "0491 23 45 67".into();
+        details.email = "a&b@lumen.be".into();
+        let site = defaults.with_details(details);
+        let html = "<html><head><title>T</title></head><body>\
+            <a href=\"tel:+32470123456\" data-live-href=\"phone\"><span data-live=\"phone\">+32 470 12 34 56</span></a>\
+            <a data-live=\"email\" href=\"mailto:hallo@inlumine.be\" data-live-href=\"email\">hallo@inlumine.be</a>\
+            <span data-live=\"unknown\">blijft</span><p data-livestream=\"x\">ook</p></body></html>";
+        let out = business_details(html, &defaults, &site);
+        assert!(out.contains(
+            "<a href=\"tel:0491234567\" data-live-href=\"phone\"><span data-live=\"phone\">0491 23 45 67</span></a>"
+        ), "{out}");
+        assert!(out.contains(
+            "<a data-live=\"email\" href=\"mailto:a&amp;b@lumen.be\" data-live-href=\"email\">a&amp;b@lumen.be</a>"
+        ), "{out}");
+        assert!(
+            out.contains(
+                "<span data-live=\"unknown\">blijft</span><p data-livestream=\"x\">ook</p>"
+            )
+        );
+        assert!(out.contains("<script type=\"application/json\" id=\"live-site\">"));
+    }
+
+    #[test]
+    fn brand_coach_and_city_follow_in_marked_text_attributes_and_the_head() {
+        let defaults = test_site();
+        let mut details = defaults.details();
+        details.brand = "Praktijk Lumen".into();
+        details.coach_name = "An Peeters".into();
+        details.city = "Lier".into();
+        let site = defaults.with_details(details);
+        let html = "<html><head><title>Over mij | In Lumine</title>\
+            <meta name=\"description\" content=\"Maak kennis met Lien Vermeulen in Mechelen.\"/>\
+            <meta property=\"og:site_name\" content=\"In Lumine\"/>\
+            <script type=\"application/ld+json\">{\"name\":\"In Lumine\",\"founder\":{\"name\":\"Lien Vermeulen\"},\"description\":\"In Lumine in Mechelen\"}</script>\
+            </head><body><span data-live=\"brand\">In Lumine</span>\
+            <p>Hallo, ik ben <span data-live=\"coachName\">Lien Vermeulen</span> uit <span data-live=\"city\">Mechelen</span>.</p>\
+            <a href=\"/over-mij\">Maak kennis met <span data-live=\"coachFirstName\">Lien</span></a>\
+            <img src=\"/c.svg\" alt=\"Portret van Lien Vermeulen\" data-live-attrs=\"\" class=\"Lien\"/>\
+            <img src=\"/d.svg\" alt=\"Lien Vermeulen blijft\"/></body></html>";
+        let out = business_details(html, &defaults, &site);
+        for part in [
+            "<title>Over mij | Praktijk Lumen</title>",
+            "content=\"Maak kennis met An Peeters in Lier.\"",
+            "content=\"Praktijk Lumen\"",
+            "<span data-live=\"brand\">Praktijk Lumen</span>",
+            "<span data-live=\"coachName\">An Peeters</span> uit <span data-live=\"city\">Lier</span>",
+            "Maak kennis met <span data-live=\"coachFirstName\">An</span>",
+            "alt=\"Portret van An Peeters\" data-live-attrs=\"\" class=\"Lien\"",
+            // Unmarked attributes stay as built, as the web app renders them.
+            "alt=\"Lien Vermeulen blijft\"",
+        ] {
+            assert!(out.contains(part), "{part} in {out}");
+        }
+        let ld = &out[out.find("application/ld+json\">").unwrap() + 21..];
+        let data: Value = serde_json::from_str(&ld[..ld.find("</script>").unwrap()]).unwrap();
+        assert_eq!(
+            data,
+            json!({"name": "Praktijk Lumen", "founder": {"name": "An Peeters"}, "description": "Praktijk Lumen in Lier"})
+        );
+    }
+
+    #[test]
+    fn each_changed_value_is_replaced_once_the_longest_first() {
+        let pairs = [
+            ("Lien".to_string(), "An".to_string()),
+            ("Lien Vermeulen".to_string(), "Lien Peeters".to_string()),
+            ("In Lumine".to_string(), "In Lumine Mechelen".to_string()),
+            ("Mechelen".to_string(), "Lier".to_string()),
+        ];
+        assert_eq!(
+            replace_each("Lien Vermeulen, Lien, In Lumine in Mechelen", &pairs),
+            "Lien Peeters, An, In Lumine Mechelen in Lier"
+        );
+    }
+
+    #[test]
+    fn private_and_transactional_pages_stay_out_of_the_sitemap() {
+        for route in [
+            "/404",
+            "/admin",
+            "/admin/reviews",
+            "/nieuwsbrief/bevestigen",
+            "/testmail/ontvangen",
+            "/payment-success",
+            "/checkout",
+            "/afspraak",
+            "/ervaring-delen",
+        ] {
+            assert!(!in_sitemap(route), "{route}");
+        }
+        assert!(in_sitemap("/"));
+        assert!(in_sitemap("/begrijp-jezelf/vertelavond"));
+    }
+}

@@ -1,0 +1,354 @@
+//! The public newsletter archive: `/nieuwsbrief/archief` lists the published newsletters and
+//! `/nieuwsbrief/archief/{slug}` shows one. The pages are made on the server in the site's own
+//! frame: the prerendered 404 page gives the head (inline CSS), header and footer, its `<main>`
+//! gets the newsletter, and its scripts go (nothing to hydrate), so the page is complete HTML.
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use sqlx::{AnyPool, Row};
+
+use crate::kit::brussels;
+use crate::platform::outbox::compose::escape_html;
+use crate::platform::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/nieuwsbrief/archief", get(index))
+        .route("/nieuwsbrief/archief/{slug}", get(show))
+}
+
+pub const INDEX_PATH: &str = "/nieuwsbrief/archief";
+
+/// The archive's URLs for the sitemap, index first.
+pub async fn sitemap_paths(pool: &AnyPool) -> Result<Vec<String>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT slug FROM campaigns WHERE slug IS NOT NULL ORDER BY published_at DESC, id DESC",
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut paths = vec![INDEX_PATH.to_string()];
+    for row in rows {
+        paths.push(format!(
+            "{INDEX_PATH}/{}",
+            row.try_get::<String, _>("slug")?
+        ));
+    }
+    Ok(paths)
+}
+
+/// No scripts at all; styles inline (the site's CSS is in the page) and images from anywhere
+/// on https, like the newsletter's own.
+const CSP: &str = "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; \
+    img-src 'self' data: https:; font-src 'self'; object-src 'none'; base-uri 'self'; \
+    form-action 'self'; frame-ancestors 'none'";
+
+/// Readable newsletter text inside the site's frame (the site's utility classes only cover what
+/// its own pages use).
+const STYLE: &str = "<style>\
+    .nb-article{max-width:42rem;margin:0 auto;padding:3rem 1.25rem 4rem}\
+    .nb-article h1{font-size:2.25rem;margin:0 0 .5rem}\
+    .nb-article h2{font-size:1.6rem;margin:2rem 0 .75rem}\
+    .nb-article h3{font-size:1.3rem;margin:1.5rem 0 .5rem}\
+    .nb-article p,.nb-article ul,.nb-article ol,.nb-article blockquote{margin:0 0 1rem}\
+    .nb-article ul{list-style:disc;padding-left:1.5rem}\
+    .nb-article ol{list-style:decimal;padding-left:1.5rem}\
+    .nb-article a{color:#1d5c58;text-decoration:underline}\
+    .nb-article img{max-width:100%;height:auto;border-radius:.75rem}\
+    .nb-article blockquote{border-left:3px solid #c9a04b;padding-left:1rem;font-style:italic}\
+    .nb-meta{color:#574c43;margin-bottom:2rem}\
+    .nb-list{list-style:none;padding:0}\
+    .nb-list li{border-top:1px solid #e6d9c2;padding:1.25rem 0}\
+    .nb-list a{font-family:var(--font-serif,Georgia,serif);font-size:1.35rem}\
+    </style>";
+
+struct Published {
+    slug: String,
+    subject: String,
+    preheader: String,
+    body_html: String,
+    started_at: Option<String>,
+}
+
+fn date(stored: Option<&str>) -> String {
+    stored
+        .and_then(|s| brussels::format(s, "%d/%m/%Y").ok())
+        .unwrap_or_default()
+}
+
+async fn index(State(state): State<AppState>) -> Response {
+    let rows = match sqlx::query(
+        "SELECT slug, subject, preheader, started_at FROM campaigns WHERE slug IS NOT NULL \
+         ORDER BY started_at DESC, id DESC",
+    )
+    .fetch_all(&state.pool)
+    .await
+    {
+        Ok(rows) => rows,
+        Err(e) => return failed(&e),
+    };
+    let mut items = String::new();
+    for row in &rows {
+        let (Ok(slug), Ok(subject), Ok(preheader), Ok(started_at)) = (
+            row.try_get::<String, _>("slug"),
+            row.try_get::<String, _>("subject"),
+            row.try_get::<String, _>("preheader"),
+            row.try_get::<Option<String>, _>("started_at"),
+        ) else {
+            continue;
+        };
+        let when = date(started_at.as_deref());
+        items.push_str(&format!(
+            "<li><a href=\"{INDEX_PATH}/{slug}\">{}</a><p class=\"nb-meta\">{}{}</p></li>",
+            escape_html(&subject),
+            escape_html(&when),
+            if preheader.is_empty() {
+                String::new()
+            } else {
+                format!(" — {}", escape_html(&preheader))
+            },
+        ));
+    }
+    let list = if items.is_empty() {
+        "<p>Er staan nog geen nieuwsbrieven in het archief. Schrijf je in onderaan de pagina, dan krijg je de volgende in je mailbox.</p>".to_string()
+    } else {
+        format!("<ul class=\"nb-list\">{items}</ul>")
+    };
+    let brand = &state.site().brand;
+    let main = format!(
+        "<article class=\"nb-article\"><h1>Nieuwsbrief-archief</h1>\
+         <p class=\"nb-meta\">Alle nieuwsbrieven van {} die je hier kunt nalezen.</p>{list}</article>",
+        escape_html(brand)
+    );
+    page(
+        &state,
+        &format!("Nieuwsbrief-archief | {brand}"),
+        &format!(
+            "Lees de nieuwsbrieven van {brand} na: verhalen, inzichten en nieuws over vertelavonden en cursussen."
+        ),
+        INDEX_PATH,
+        &main,
+    )
+}
+
+async fn show(State(state): State<AppState>, Path(slug): Path<String>) -> Response {
+    let row = match sqlx::query(
+        "SELECT slug, subject, preheader, body_html, started_at FROM campaigns WHERE slug = $1",
+    )
+    .bind(&slug)
+    .fetch_optional(&state.pool)
+    .await
+    {
+        Ok(row) => row,
+        Err(e) => return failed(&e),
+    };
+    let published = row.and_then(|row| {
+        Some(Published {
+            slug: row.try_get("slug").ok()?,
+            subject: row.try_get("subject").ok()?,
+            preheader: row.try_get("preheader").ok()?,
+            body_html: row.try_get("body_html").ok()?,
+            started_at: row.try_get("started_at").ok()?,
+        })
+    });
+    let Some(p) = published else {
+        let page = &state.pages.not_found;
+        let mut res = page
+            .encoded()
+            .respond(StatusCode::NOT_FOUND, &Default::default());
+        res.headers_mut()
+            .insert(CONTENT_SECURITY_POLICY, page.csp.clone());
+        return res;
+    };
+    let brand = &state.site().brand;
+    let main = format!(
+        "<article class=\"nb-article\"><p class=\"nb-meta\"><a href=\"{INDEX_PATH}\">Nieuwsbrief-archief</a> · {}</p>\
+         <h1>{}</h1>{}</article>",
+        escape_html(&date(p.started_at.as_deref())),
+        escape_html(&p.subject),
+        shift_headings(&p.body_html)
+    );
+    let description = if p.preheader.is_empty() {
+        format!("Een nieuwsbrief van {brand}.")
+    } else {
+        p.preheader.clone()
+    };
+    page(
+        &state,
+        &format!("{} | {brand}", p.subject),
+        &description,
+        &format!("{INDEX_PATH}/{}", p.slug),
+        &main,
+    )
+}
+
+/// The body's headings moved so its highest one is an h2: the page's one h1 is the subject, a
+/// `#` heading written for the mail would be a second one, and a body that starts at `###`
+/// would skip a level. The stored HTML is ammonia's, which allows no attributes on headings and
+/// only h1–h4, so the tags are exactly `<hN>` and `</hN>`.
+fn shift_headings(html: &str) -> String {
+    let Some(top) = (1..=4).find(|level| html.contains(&format!("<h{level}>"))) else {
+        return html.to_string();
+    };
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find("<h").into_iter().chain(rest.find("</h")).min() {
+        let tag = &rest[at..];
+        let digit_at = if tag.starts_with("</") { 3 } else { 2 };
+        let level = tag[digit_at..]
+            .chars()
+            .next()
+            .and_then(|c| c.to_digit(10))
+            .filter(|_| tag[digit_at + 1..].starts_with('>'));
+        out.push_str(&rest[..at + digit_at]);
+        match level {
+            Some(level) => {
+                out.push_str(&(level + 2 - top).to_string());
+                rest = &rest[at + digit_at + 1..];
+            }
+            None => rest = &rest[at + digit_at..],
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn failed(e: &sqlx::Error) -> Response {
+    tracing::error!(error = %e, "newsletter archive query failed");
+    StatusCode::INTERNAL_SERVER_ERROR.into_response()
+}
+
+fn page(state: &AppState, title: &str, description: &str, path: &str, main: &str) -> Response {
+    let html = frame(
+        &state.pages.not_found.html,
+        &head(
+            title,
+            description,
+            &state.site().url(path),
+            &state.site().brand,
+        ),
+        main,
+    );
+    (
+        StatusCode::OK,
+        [
+            (
+                CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
+            ),
+            (CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            (CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP)),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+fn head(title: &str, description: &str, url: &str, brand: &str) -> String {
+    let (title, description, url) = (
+        escape_html(title),
+        escape_html(description),
+        escape_html(url),
+    );
+    format!(
+        "<title>{title}</title><meta name=\"description\" content=\"{description}\">\
+         <link rel=\"canonical\" href=\"{url}\">\
+         <meta property=\"og:type\" content=\"article\"><meta property=\"og:title\" content=\"{title}\">\
+         <meta property=\"og:description\" content=\"{description}\"><meta property=\"og:url\" content=\"{url}\">\
+         <meta property=\"og:site_name\" content=\"{}\"><meta name=\"twitter:card\" content=\"summary\">{STYLE}",
+        escape_html(brand)
+    )
+}
+
+/// `template` (a prerendered page) with its scripts, title, description, canonical, robots and
+/// social tags taken out, `head` added to its head and `main` as the content of its `<main>`.
+fn frame(template: &str, head: &str, main: &str) -> String {
+    let mut html = remove_elements(template, "<script", "</script>");
+    html = remove_elements(&html, "<title", "</title>");
+    for tag in [
+        "<meta name=\"description\"",
+        "<meta name=\"robots\"",
+        "<meta property=\"og:",
+        "<meta name=\"twitter:",
+        "<link rel=\"canonical\"",
+        "<link rel=\"modulepreload\"",
+    ] {
+        html = remove_elements(&html, tag, ">");
+    }
+    if let Some(i) = html.find("</head>") {
+        html.insert_str(i, head);
+    }
+    match (html.find("<main"), html.find("</main>")) {
+        (Some(start), Some(end)) if start < end => {
+            let open_end = html[start..].find('>').map_or(end, |i| start + i + 1);
+            html.replace_range(open_end..end, main);
+        }
+        _ => {
+            // A template without <main>: the content goes at the start of the body.
+            let at = html
+                .find("<body")
+                .and_then(|i| html[i..].find('>').map(|j| i + j + 1))
+                .unwrap_or(html.len());
+            html.insert_str(at, &format!("<main id=\"main\">{main}</main>"));
+        }
+    }
+    html
+}
+
+/// `html` without every piece from `open` up to and including the next `close`.
+fn remove_elements(html: &str, open: &str, close: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(start) = rest.find(open) {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + open.len()..];
+        match after.find(close) {
+            Some(end) => rest = &after[end + close.len()..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bodys_highest_heading_becomes_an_h2_and_the_rest_follow() {
+        assert_eq!(
+            shift_headings("<h1>Nieuws</h1><p>a</p><h2>Meer</h2><h4>Klein</h4>"),
+            "<h2>Nieuws</h2><p>a</p><h3>Meer</h3><h5>Klein</h5>"
+        );
+        assert_eq!(
+            shift_headings("<h2>Nieuws</h2><h3>Meer</h3><hr><p>h1</p>"),
+            "<h2>Nieuws</h2><h3>Meer</h3><hr><p>h1</p>"
+        );
+        assert_eq!(
+            shift_headings("<h3>Nieuws</h3><h4>Meer</h4>"),
+            "<h2>Nieuws</h2><h3>Meer</h3>"
+        );
+        assert_eq!(shift_headings("<p>geen koppen</p>"), "<p>geen koppen</p>");
+    }
+
+    #[test]
+    fn the_frame_keeps_the_site_and_swaps_head_and_main() {
+        let template = "<!doctype html><html><head><meta charset=\"utf-8\"><style>x{}</style>\
+            <title>Niet gevonden</title><meta name=\"robots\" content=\"noindex\"><script>a()</script>\
+            <link rel=\"canonical\" href=\"https://x/404\"/></head><body><header>H</header>\
+            <main id=\"main\" class=\"m\"><p>Oops</p></main><footer>F</footer>\
+            <script type=\"module\" src=\"/a.js\"></script></body></html>";
+        let html = frame(template, "<title>Nieuws</title>", "<article>N</article>");
+        assert_eq!(
+            html,
+            "<!doctype html><html><head><meta charset=\"utf-8\"><style>x{}</style><title>Nieuws</title></head>\
+             <body><header>H</header><main id=\"main\" class=\"m\"><article>N</article></main><footer>F</footer>\
+             </body></html>"
+        );
+    }
+}

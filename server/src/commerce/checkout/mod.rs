@@ -1,0 +1,606 @@
+//! Public checkout: live quotes, starting a payment for a new order, and the order status the
+//! success page polls. Every amount is computed here; the client only names what it wants.
+pub mod payments;
+mod pricing;
+
+use std::time::Duration;
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::commerce::orders::{self, OrderStatus, OrderSummary};
+use crate::commerce::products::ProductKind;
+use crate::kit::domain::{EmailAddress, VatNumber};
+use crate::kit::error::{ApiJson, ApiPath, AppError};
+use crate::kit::validation::Fields;
+use crate::platform::auth::client_ip;
+use crate::platform::payments::NewPayment;
+use crate::platform::state::AppState;
+use crate::{commerce::products, kit::db, kit::secret_token};
+
+pub use pricing::{OrderRequest, Priced, Quote};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/checkout", post(start))
+        .route("/checkout/quote", post(quote))
+        .route("/checkout/consent", get(consent))
+        .route("/orders/{order_id}", get(order_summary))
+}
+
+/// The consent that fits the product, stored with the order in these exact words.
+pub fn consent_text(product_kind: ProductKind) -> &'static str {
+    if product_kind == ProductKind::Course {
+        "Ik vraag uitdrukkelijk om meteen toegang te krijgen tot de online cursus en begrijp dat ik \
+         daardoor mijn herroepingsrecht verlies."
+    } else {
+        "Ik begrijp dat er voor een vertelavond, cursusdatum of webinar op een vaste datum geen \
+         herroepingsrecht geldt."
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ConsentQuery {
+    /// Product slug.
+    pub product: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Consent {
+    pub text: String,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/checkout/consent",
+    operation_id = "checkout_consent",
+    tag = "commerce",
+    params(ConsentQuery),
+    responses(
+        (status = 200, description = "The consent text the buyer must accept for this product", body = Consent),
+        (status = 404, description = "Unknown product", body = crate::kit::error::ErrorBody),
+    )
+)]
+pub async fn consent(
+    State(state): State<AppState>,
+    query: Result<Query<ConsentQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Consent>, AppError> {
+    let Ok(Query(query)) = query else {
+        return Err(products::not_found());
+    };
+    let product = products::find(&state.pool, &query.product)
+        .await?
+        .ok_or_else(products::not_found)?;
+    Ok(Json(Consent {
+        text: consent_text(product.product.kind).to_string(),
+    }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/checkout/quote",
+    operation_id = "checkout_quote",
+    tag = "commerce",
+    request_body = OrderRequest,
+    responses(
+        (status = 200, description = "The price the server would charge; nothing is stored", body = Quote),
+        (status = 404, description = "Unknown product or event", body = crate::kit::error::ErrorBody),
+        (status = 409, description = "Sold out or no longer bookable", body = crate::kit::error::ErrorBody),
+        (status = 422, description = "Invalid quantity or coupon, per field", body = crate::kit::error::ErrorBody),
+        (status = 429, description = "Too many coupon checks from this client address; see Retry-After", body = crate::kit::error::ErrorBody),
+    )
+)]
+pub async fn quote(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<OrderRequest>,
+) -> Result<Json<Quote>, AppError> {
+    limit_coupon_checks(&state, &request, &client_ip(&state, peer, &headers))?;
+    let mut tx = if request.offer.is_some() {
+        db::begin_write(&state.pool).await?
+    } else {
+        state.pool.begin().await?
+    };
+    // An offer's seat counts as free for its holder; nothing is kept (rolled back).
+    if let Some(offer) = &request.offer {
+        if let Some(event_id) = request.event_id {
+            crate::commerce::waitlist::offer_free_seats(&mut tx, &state, event_id).await?;
+        }
+        crate::commerce::waitlist::claim(&mut tx, offer, request.event_id).await?;
+    }
+    let priced = pricing::price(&mut tx, &request, &db::now()).await?;
+    tx.rollback().await?;
+    let vat_rate = crate::commerce::invoices::vat_rate(
+        &state.site().seller(),
+        priced.product.vat_rate_percent,
+    );
+    Ok(Json(priced.quote(vat_rate)))
+}
+
+/// Coupon guessing is what the quote could be used for, so only requests with a code count.
+fn limit_coupon_checks(state: &AppState, order: &OrderRequest, ip: &str) -> Result<(), AppError> {
+    if order
+        .coupon
+        .as_deref()
+        .is_some_and(|c| !c.trim().is_empty())
+    {
+        state.limits.coupon_per_ip.admit(ip)?;
+    }
+    Ok(())
+}
+
+/// One buyer cannot hold seats in more than a few unpaid orders at once; the wait is until
+/// the first of them expires.
+async fn limit_unpaid_holds(
+    tx: &mut db::Tx,
+    state: &AppState,
+    email: &str,
+    now: Timestamp,
+) -> Result<(), AppError> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS holds, MIN(expires_at) AS first_expiry FROM orders \
+         WHERE status = 'pending' AND LOWER(email) = $1 AND expires_at > $2",
+    )
+    .bind(email.to_lowercase())
+    .bind(db::format_ts(now))
+    .fetch_one(&mut **tx)
+    .await?;
+    let holds: i64 = row.try_get("holds")?;
+    if holds < state.unpaid_holds_per_email {
+        return Ok(());
+    }
+    let first_expiry = db::parse_ts(&row.try_get::<String, _>("first_expiry")?)?;
+    tracing::warn!("checkout refused: too many unpaid orders for one buyer");
+    Err(AppError::Throttled {
+        retry_after_secs: first_expiry
+            .duration_since(now)
+            .as_secs()
+            .unsigned_abs()
+            .max(1),
+        message: "Je hebt al een paar bestellingen die op betaling wachten. Rond er eerst één af, \
+                  of probeer opnieuw zodra er een vervalt."
+            .into(),
+    })
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckoutRequest {
+    /// Chosen by the form once per attempt (16–100 of A-Z a-z 0-9 - _); the same key finds the same order.
+    pub idempotency_key: String,
+    /// Product slug.
+    pub product: String,
+    /// Required for event products.
+    pub event_id: Option<i64>,
+    pub quantity: i64,
+    pub coupon: Option<String>,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub company: Option<String>,
+    pub vat_number: Option<String>,
+    /// The address printed on the invoice (optional; street, postal code and city together).
+    pub street: Option<String>,
+    pub postal_code: Option<String>,
+    pub city: Option<String>,
+    pub accept_terms: bool,
+    /// The product's consent (see `/api/checkout/consent`).
+    pub accept_consent: bool,
+    /// The token of a waiting-list offer link (`offer` in its URL).
+    pub offer: Option<String>,
+}
+
+impl CheckoutRequest {
+    fn order(&self) -> OrderRequest {
+        OrderRequest {
+            product: self.product.clone(),
+            event_id: self.event_id,
+            quantity: self.quantity,
+            coupon: self.coupon.clone(),
+            offer: self.offer.clone(),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CheckoutStarted {
+    /// The order's public id, used by the success and cancelled pages.
+    pub order_id: String,
+    /// The payment page to send the buyer to.
+    pub checkout_url: String,
+}
+
+struct Buyer {
+    first_name: String,
+    last_name: String,
+    email: String,
+    phone: Option<String>,
+    company: Option<String>,
+    vat_number: Option<String>,
+    street: Option<String>,
+    postal_code: Option<String>,
+    city: Option<String>,
+}
+
+fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
+    let mut fields = Fields::default();
+    let key = &request.idempotency_key;
+    if !(16..=100).contains(&key.len())
+        || !key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        fields.error(
+            "idempotency_key",
+            "Herlaad de pagina en probeer het opnieuw.",
+        );
+    }
+    let first_name = fields.text(
+        "first_name",
+        &request.first_name,
+        "Je voornaam",
+        Some("Vul je voornaam in."),
+        100,
+    );
+    let last_name = fields.text(
+        "last_name",
+        &request.last_name,
+        "Je achternaam",
+        Some("Vul je achternaam in."),
+        100,
+    );
+    let email = match EmailAddress::parse(&request.email) {
+        Ok(email) => email.as_ref().to_string(),
+        Err(message) => {
+            fields.error("email", message);
+            String::new()
+        }
+    };
+    let optional = |fields: &mut Fields, field, value: &Option<String>, label, max| {
+        let value = fields.text(
+            field,
+            value.as_deref().unwrap_or_default(),
+            label,
+            None,
+            max,
+        );
+        (!value.is_empty()).then_some(value)
+    };
+    let phone = optional(
+        &mut fields,
+        "phone",
+        &request.phone,
+        "Je telefoonnummer",
+        30,
+    );
+    if phone.as_deref().is_some_and(|p| {
+        !p.chars()
+            .all(|c| c.is_ascii_digit() || " +-./()".contains(c))
+            || p.chars().filter(char::is_ascii_digit).count() < 8
+    }) {
+        fields.error(
+            "phone",
+            "Vul een geldig telefoonnummer in, bv. 0470 12 34 56.",
+        );
+    }
+    let company = optional(
+        &mut fields,
+        "company",
+        &request.company,
+        "De bedrijfsnaam",
+        150,
+    );
+    let vat_number = optional(
+        &mut fields,
+        "vat_number",
+        &request.vat_number,
+        "Het btw-nummer",
+        20,
+    )
+    .and_then(|v| match VatNumber::parse(&v) {
+        Ok(vat) => Some(vat.as_ref().to_string()),
+        Err(message) => {
+            fields.error("vat_number", message);
+            None
+        }
+    });
+    if vat_number.is_some() && company.is_none() {
+        fields.error("company", "Vul ook de bedrijfsnaam in bij een btw-nummer.");
+    }
+    let street = optional(
+        &mut fields,
+        "street",
+        &request.street,
+        "De straat en het nummer",
+        150,
+    );
+    let postal_code = optional(
+        &mut fields,
+        "postal_code",
+        &request.postal_code,
+        "De postcode",
+        10,
+    );
+    let city = optional(&mut fields, "city", &request.city, "De gemeente", 100);
+    if street.is_some() || postal_code.is_some() || city.is_some() {
+        if street.is_none() {
+            fields.error("street", "Vul ook je straat en huisnummer in.");
+        }
+        if postal_code.is_none() {
+            fields.error("postal_code", "Vul ook je postcode in.");
+        }
+        if city.is_none() {
+            fields.error("city", "Vul ook je gemeente in.");
+        }
+    }
+    if !request.accept_terms {
+        fields.error(
+            "accept_terms",
+            "Aanvaard de algemene voorwaarden en het privacybeleid om verder te gaan.",
+        );
+    }
+    if !request.accept_consent {
+        fields.error(
+            "accept_consent",
+            "Vink deze verklaring aan om verder te gaan.",
+        );
+    }
+    fields.finish()?;
+    Ok(Buyer {
+        first_name,
+        last_name,
+        email,
+        phone,
+        company,
+        vat_number,
+        street,
+        postal_code,
+        city,
+    })
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/checkout",
+    operation_id = "start_checkout",
+    tag = "commerce",
+    request_body = CheckoutRequest,
+    responses(
+        (status = 201, description = "Order created with its seats held; send the buyer to checkout_url", body = CheckoutStarted),
+        (status = 200, description = "This idempotency key already made an order: the same one", body = CheckoutStarted),
+        (status = 404, description = "Unknown product or event", body = crate::kit::error::ErrorBody),
+        (status = 409, description = "Sold out (\"uitverkocht\") or no longer bookable", body = crate::kit::error::ErrorBody),
+        (status = 422, description = "Invalid input, per field; unknown fields such as prices are refused", body = crate::kit::error::ErrorBody),
+        (status = 429, description = "Too many checkouts or coupon checks from this client address, or too many unpaid orders for this e-mail address; see Retry-After", body = crate::kit::error::ErrorBody),
+        (status = 503, description = "The payment provider cannot be reached; nothing is held", body = crate::kit::error::ErrorBody),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn start(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<CheckoutRequest>,
+) -> Result<(StatusCode, Json<CheckoutStarted>), AppError> {
+    let buyer = validate_buyer(&request)?;
+    let order = request.order();
+    if let Some(existing) = existing_order(&state, &request.idempotency_key).await? {
+        return Ok((StatusCode::OK, Json(existing)));
+    }
+    // Only new orders count: a repeated submit of one attempt found its order above.
+    let ip = client_ip(&state, peer, &headers);
+    state.limits.checkout_per_ip.admit(&ip)?;
+    limit_coupon_checks(&state, &order, &ip)?;
+
+    let now = Timestamp::now();
+    let expires_at = now + SignedDuration::try_from(state.order_hold).expect("hold fits");
+    let public_id = secret_token::new_token();
+    let mut tx = db::begin_write(&state.pool).await?;
+    // Holds that ran out free their seats first, so they never block a buyer.
+    let expired = orders::expire_due_in(&mut tx, order.event_id).await?;
+    limit_unpaid_holds(&mut tx, &state, &buyer.email, now).await?;
+    // An offer link hands its held seat to this order; seats that came free go to the waiting
+    // list first, so a line is never skipped by whoever looks at the right time.
+    // Freed seats first go back to offers whose payment was left, then down the line.
+    if let Some(event_id) = order.event_id {
+        crate::commerce::waitlist::offer_free_seats(&mut tx, &state, event_id).await?;
+    }
+    let offer_entry = match &order.offer {
+        Some(offer) => {
+            Some(crate::commerce::waitlist::claim(&mut tx, offer, order.event_id).await?)
+        }
+        None => None,
+    };
+    let priced = pricing::price(&mut tx, &order, &db::format_ts(now)).await?;
+    let seats = if priced.event.is_some() {
+        priced.quantity
+    } else {
+        0
+    };
+    if let Some(event) = &priced.event
+        && !orders::take_seats(&mut tx, event.id, seats).await?
+    {
+        return Err(pricing::sold_out(event.seats_left, seats));
+    }
+    if let Some(coupon) = &priced.coupon
+        && !crate::commerce::coupons::hold(&mut tx, coupon.id).await?
+    {
+        return Err(Fields::one("coupon", crate::commerce::coupons::USED_UP));
+    }
+    let inserted = sqlx::query(
+        "INSERT INTO orders (public_id, idempotency_key, product_id, event_id, quantity, first_name, last_name, \
+         email, phone, company, vat_number, unit_price_cents, subtotal_cents, discount_cents, total_cents, \
+         coupon_id, coupon_code, coupon_held, seats_held, terms_accepted_at, consent_text, status, provider, \
+         expires_at, created_at, updated_at, billing_street, billing_postal_code, billing_city) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
+         'pending', $22, $23, $20, $20, $24, $25, $26) RETURNING id",
+    )
+    .bind(&public_id)
+    .bind(&request.idempotency_key)
+    .bind(priced.product.id)
+    .bind(priced.event.as_ref().map(|e| e.id))
+    .bind(priced.quantity)
+    .bind(&buyer.first_name)
+    .bind(&buyer.last_name)
+    .bind(&buyer.email)
+    .bind(&buyer.phone)
+    .bind(&buyer.company)
+    .bind(&buyer.vat_number)
+    .bind(priced.unit_price_cents)
+    .bind(priced.subtotal_cents)
+    .bind(priced.discount_cents)
+    .bind(priced.total_cents)
+    .bind(priced.coupon.as_ref().map(|c| c.id))
+    .bind(priced.coupon.as_ref().map(|c| c.code.clone()))
+    .bind(i64::from(priced.coupon.is_some()))
+    .bind(seats)
+    .bind(db::format_ts(now))
+    .bind(consent_text(priced.product.product.kind))
+    .bind(state.payments.kind())
+    .bind(db::format_ts(expires_at))
+    .bind(&buyer.street)
+    .bind(&buyer.postal_code)
+    .bind(&buyer.city)
+    .fetch_one(&mut *tx)
+    .await;
+    let order_id: i64 = match inserted {
+        Ok(row) => row.try_get("id")?,
+        // The same key raced us: that request's order is the answer.
+        Err(e) if db::is_unique_violation(&e) => {
+            drop(tx);
+            return match existing_order(&state, &request.idempotency_key).await? {
+                Some(existing) => Ok((StatusCode::OK, Json(existing))),
+                None => Err(e.into()),
+            };
+        }
+        Err(e) => return Err(e.into()),
+    };
+    orders::record(
+        &mut tx,
+        order_id,
+        OrderStatus::Pending,
+        "Bestelling aangemaakt; plaatsen vastgehouden tot betaling.",
+    )
+    .await?;
+    if let Some(entry_id) = offer_entry {
+        crate::commerce::waitlist::link_order(&mut tx, entry_id, order_id).await?;
+        orders::record(
+            &mut tx,
+            order_id,
+            OrderStatus::Pending,
+            "Besteld via een uitnodiging van de wachtlijst.",
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    state.outbox_notify.notify_one();
+    orders::cancel_at_provider(&state, expired).await;
+
+    let description = priced.description();
+    let payment = NewPayment {
+        order_public_id: &public_id,
+        description: &description,
+        amount_cents: priced.total_cents,
+        email: &buyer.email,
+        success_url: format!("{}/payment-success?order={public_id}", state.public_url),
+        cancel_url: format!("{}/payment-canceled?order={public_id}", state.public_url),
+        webhook_url: format!(
+            "{}/api/payments/webhook/{}",
+            state.public_url,
+            state.payments.kind()
+        ),
+        expires_at,
+    };
+    let created = match state.payments.create_payment(&payment).await {
+        Ok(created) => created,
+        Err(e) => {
+            tracing::error!(
+                error = format!("{e:#}"),
+                "payment provider refused the payment"
+            );
+            orders::fail_unstarted(&state.pool, order_id).await?;
+            return Err(AppError::Unavailable(
+                "De betaling kon niet gestart worden. Er is niets aangerekend; probeer het over een paar minuten opnieuw."
+                    .into(),
+            ));
+        }
+    };
+    sqlx::query(
+        "UPDATE orders SET provider_ref = $1, checkout_url = $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(&created.provider_ref)
+    .bind(&created.checkout_url)
+    .bind(db::now())
+    .bind(order_id)
+    .execute(&state.pool)
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(CheckoutStarted {
+            order_id: public_id,
+            checkout_url: created.checkout_url,
+        }),
+    ))
+}
+
+/// The order an idempotency key already made. Its payment page may still be on its way
+/// (another request is talking to the provider), so wait for it briefly.
+async fn existing_order(state: &AppState, key: &str) -> Result<Option<CheckoutStarted>, AppError> {
+    for _ in 0..40 {
+        let row = sqlx::query(
+            "SELECT public_id, checkout_url, status FROM orders WHERE idempotency_key = $1",
+        )
+        .bind(key)
+        .fetch_optional(&state.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let status: OrderStatus = row.try_get("status")?;
+        if let Some(checkout_url) = row.try_get::<Option<String>, _>("checkout_url")? {
+            return Ok(Some(CheckoutStarted {
+                order_id: row.try_get("public_id")?,
+                checkout_url,
+            }));
+        }
+        if status != OrderStatus::Pending {
+            return Err(AppError::Conflict(
+                "Deze bestelling kon niet afgerond worden. Herlaad de pagina en probeer het opnieuw.".into(),
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    Err(AppError::Unavailable(
+        "Je bestelling wordt nog aangemaakt. Probeer het zo meteen opnieuw.".into(),
+    ))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/orders/{order_id}",
+    operation_id = "get_order",
+    tag = "commerce",
+    params(("order_id" = String, Path, description = "The order's public id")),
+    responses(
+        (status = 200, description = "The order as the buyer may see it", body = OrderSummary),
+        (status = 404, description = "Unknown order", body = crate::kit::error::ErrorBody),
+    )
+)]
+pub async fn order_summary(
+    State(state): State<AppState>,
+    ApiPath(order_id): ApiPath<String>,
+) -> Result<Json<OrderSummary>, AppError> {
+    orders::summary(&state.pool, &order_id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| AppError::NotFound("Deze bestelling bestaat niet.".into()))
+}

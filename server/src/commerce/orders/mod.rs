@@ -1,0 +1,558 @@
+//! The order lifecycle: pending → paid | cancelled | expired | failed, then refunded.
+//! Every transition is a conditional UPDATE on the current status inside one transaction with
+//! its effects (seats, coupon, tickets, e-mail), so a transition happens at most once.
+pub mod actions;
+pub mod admin;
+mod fulfilment;
+
+pub(crate) use fulfilment::place;
+
+use std::time::Duration;
+
+use serde::Serialize;
+use sqlx::{AnyPool, AssertSqlSafe, Row};
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+use utoipa::ToSchema;
+
+use crate::commerce::invoices::{self, InvoiceKind};
+use crate::commerce::products::ProductKind;
+use crate::kit::closed_set::closed_set;
+use crate::kit::configuration::PaymentProviderKind;
+use crate::kit::db::{self, Tx};
+use crate::platform::payments::{PaymentOutcome, PaymentUpdate};
+use crate::platform::periodic;
+use crate::platform::state::AppState;
+
+pub use fulfilment::confirmation_email;
+
+closed_set! {
+    pub enum OrderStatus {
+        /// Waiting for the payment; holds its seats and coupon use until it expires.
+        Pending = "pending",
+        Paid = "paid",
+        /// The buyer gave up at the payment page.
+        Cancelled = "cancelled",
+        /// Not paid in time.
+        Expired = "expired",
+        /// The payment failed or could not start.
+        Failed = "failed",
+        Refunded = "refunded",
+    }
+}
+
+closed_set! {
+    /// Why the coach must act on an order.
+    pub enum OrderAttention {
+        /// Paid after its hold ended, with no seat left: to be refunded.
+        RefundNeeded = "refund_needed",
+    }
+}
+
+closed_set! {
+    /// What a line in an order's history records: the status it moved to (or kept), or that
+    /// the coach must act.
+    pub enum OrderHistoryStatus {
+        Pending = "pending",
+        Paid = "paid",
+        Cancelled = "cancelled",
+        Expired = "expired",
+        Failed = "failed",
+        Refunded = "refunded",
+        RefundNeeded = "refund_needed",
+    }
+}
+
+impl From<OrderStatus> for OrderHistoryStatus {
+    fn from(status: OrderStatus) -> Self {
+        match status {
+            OrderStatus::Pending => Self::Pending,
+            OrderStatus::Paid => Self::Paid,
+            OrderStatus::Cancelled => Self::Cancelled,
+            OrderStatus::Expired => Self::Expired,
+            OrderStatus::Failed => Self::Failed,
+            OrderStatus::Refunded => Self::Refunded,
+        }
+    }
+}
+
+impl From<OrderAttention> for OrderHistoryStatus {
+    fn from(attention: OrderAttention) -> Self {
+        match attention {
+            OrderAttention::RefundNeeded => Self::RefundNeeded,
+        }
+    }
+}
+
+/// Appends a line to the order's history.
+pub async fn record(
+    tx: &mut Tx,
+    order_id: i64,
+    status: impl Into<OrderHistoryStatus>,
+    note: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO order_history (order_id, status, note, created_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(order_id)
+    .bind(status.into())
+    .bind(note)
+    .bind(db::now())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Takes `seats` at a published, future event if they are free. Condition and increment are one
+/// statement (row-locked on PostgreSQL, serialized by BEGIN IMMEDIATE on SQLite): no overselling.
+pub async fn take_seats(tx: &mut Tx, event_id: i64, seats: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE events SET seats_taken = seats_taken + $1, updated_at = $2 \
+         WHERE id = $3 AND status = 'published' AND starts_at > $2 AND seats_taken + $1 <= capacity",
+    )
+    .bind(seats)
+    .bind(db::now())
+    .bind(event_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Gives back what a pending order held: its seats and its coupon use.
+async fn release_hold(tx: &mut Tx, order_id: i64) -> Result<(), sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT event_id, seats_held, coupon_id, coupon_held FROM orders WHERE id = $1",
+    )
+    .bind(order_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let seats: i64 = row.try_get("seats_held")?;
+    if let Some(event_id) = row.try_get::<Option<i64>, _>("event_id")?
+        && seats > 0
+    {
+        sqlx::query(
+            "UPDATE events SET seats_taken = seats_taken - $1, updated_at = $2 WHERE id = $3",
+        )
+        .bind(seats)
+        .bind(db::now())
+        .bind(event_id)
+        .execute(&mut **tx)
+        .await?;
+    }
+    if let Some(coupon_id) = row.try_get::<Option<i64>, _>("coupon_id")?
+        && row.try_get::<i64, _>("coupon_held")? == 1
+    {
+        crate::commerce::coupons::release(tx, coupon_id).await?;
+    }
+    sqlx::query("UPDATE orders SET seats_held = 0, coupon_held = 0 WHERE id = $1")
+        .bind(order_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Moves a pending order to `status` and releases its hold. False if it was no longer pending.
+async fn end_pending(
+    tx: &mut Tx,
+    order_id: i64,
+    status: OrderStatus,
+    note: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = 'pending'",
+    )
+    .bind(status)
+    .bind(db::now())
+    .bind(order_id)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Ok(false);
+    }
+    release_hold(tx, order_id).await?;
+    record(tx, order_id, status, note).await?;
+    Ok(true)
+}
+
+const EXPIRED_NOTE: &str = "Niet betaald binnen de reservatietijd; plaatsen vrijgegeven.";
+
+/// Expires the pending orders whose hold ran out (for one event, or all when None) and returns
+/// their provider references, to end those payment sessions after the commit.
+pub async fn expire_due_in(tx: &mut Tx, event_id: Option<i64>) -> Result<Vec<String>, sqlx::Error> {
+    let now = db::now();
+    let rows = match event_id {
+        Some(event_id) => {
+            sqlx::query(
+                "SELECT id, provider_ref FROM orders WHERE status = 'pending' AND expires_at <= $1 AND event_id = $2",
+            )
+            .bind(&now)
+            .bind(event_id)
+            .fetch_all(&mut **tx)
+            .await?
+        }
+        None => {
+            sqlx::query(
+                "SELECT id, provider_ref FROM orders WHERE status = 'pending' AND expires_at <= $1 \
+                 ORDER BY expires_at LIMIT 200",
+            )
+            .bind(&now)
+            .fetch_all(&mut **tx)
+            .await?
+        }
+    };
+    let mut refs = Vec::new();
+    for row in rows {
+        if end_pending(tx, row.try_get("id")?, OrderStatus::Expired, EXPIRED_NOTE).await?
+            && let Some(provider_ref) = row.try_get::<Option<String>, _>("provider_ref")?
+        {
+            refs.push(provider_ref);
+        }
+    }
+    Ok(refs)
+}
+
+/// Ends the provider's payment sessions of expired orders (best effort: a payment that still
+/// comes in is handled as a late payment).
+pub async fn cancel_at_provider(state: &AppState, provider_refs: Vec<String>) {
+    for provider_ref in provider_refs {
+        if let Err(e) = state.payments.cancel_payment(&provider_ref).await {
+            tracing::warn!(
+                error = format!("{e:#}"),
+                provider_ref,
+                "could not end the payment session"
+            );
+        }
+    }
+}
+
+/// The provider would not start the payment: the order fails and lets go of its hold.
+pub async fn fail_unstarted(pool: &AnyPool, order_id: i64) -> Result<(), sqlx::Error> {
+    let mut tx = db::begin_write(pool).await?;
+    end_pending(
+        &mut tx,
+        order_id,
+        OrderStatus::Failed,
+        "De betaalprovider kon de betaling niet starten.",
+    )
+    .await?;
+    tx.commit().await
+}
+
+/// Sweeps expired holds every `interval` until `stop` turns true.
+pub fn spawn_sweeper(
+    state: AppState,
+    interval: Duration,
+    stop: watch::Receiver<bool>,
+) -> JoinHandle<()> {
+    periodic::every("sweeping expired orders", interval, stop, move || {
+        let state = state.clone();
+        async move { sweep(&state).await }
+    })
+}
+
+async fn sweep(state: &AppState) -> anyhow::Result<()> {
+    let mut tx = db::begin_write(&state.pool).await?;
+    let refs = expire_due_in(&mut tx, None).await?;
+    tx.commit().await?;
+    if !refs.is_empty() {
+        tracing::info!(count = refs.len(), "expired unpaid orders");
+    }
+    cancel_at_provider(state, refs).await;
+    Ok(())
+}
+
+/// What applying a webhook did, for the log and the tests.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// This event id was applied before.
+    Duplicate,
+    /// No order has this provider reference.
+    UnknownOrder,
+    /// The order moved (or, for a late payment, was flagged).
+    Changed,
+    /// Nothing to do: the order was already past this point, or the event means nothing new.
+    Ignored,
+}
+
+/// Applies one verified provider update exactly once: the event id is remembered in the same
+/// transaction as its effect, and every transition is conditional on the current status.
+pub async fn apply_payment_update(
+    state: &AppState,
+    provider: PaymentProviderKind,
+    update: &PaymentUpdate,
+) -> anyhow::Result<Applied> {
+    let mut tx = db::begin_write(&state.pool).await?;
+    let order =
+        sqlx::query("SELECT id, event_id, quantity, coupon_id FROM orders WHERE provider_ref = $1")
+            .bind(&update.provider_ref)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let order_id: Option<i64> = order.as_ref().map(|r| r.try_get("id")).transpose()?;
+    let first_time = sqlx::query(
+        "INSERT INTO payment_events (provider, event_id, order_id, received_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (provider, event_id) DO NOTHING",
+    )
+    .bind(provider)
+    .bind(&update.event_id)
+    .bind(order_id)
+    .bind(db::now())
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if !first_time {
+        return Ok(Applied::Duplicate);
+    }
+    let Some(order) = order else {
+        tx.commit().await?;
+        tracing::warn!(
+            %provider,
+            provider_ref = update.provider_ref,
+            "payment update for an unknown order"
+        );
+        return Ok(Applied::UnknownOrder);
+    };
+    let order_id: i64 = order.try_get("id")?;
+    // Each arm starts with a conditional UPDATE of the order row: on PostgreSQL it locks the row,
+    // so a concurrent delivery waits and then finds the status already moved.
+    let applied = match update.outcome {
+        None => Applied::Ignored,
+        Some(PaymentOutcome::Paid) => {
+            if mark_paid(
+                &mut tx,
+                order_id,
+                "status = 'pending'",
+                "Betaling ontvangen.",
+            )
+            .await?
+            {
+                fulfilment::fulfil(&mut tx, state, order_id).await?;
+                Applied::Changed
+            } else if claim_late(&mut tx, order_id).await? {
+                late_payment(&mut tx, state, order_id, &order).await?;
+                Applied::Changed
+            } else {
+                Applied::Ignored
+            }
+        }
+        Some(outcome) => {
+            let (status, note) = match outcome {
+                PaymentOutcome::Cancelled => (
+                    OrderStatus::Cancelled,
+                    "Betaling geannuleerd; plaatsen vrijgegeven.",
+                ),
+                PaymentOutcome::Expired => (OrderStatus::Expired, EXPIRED_NOTE),
+                _ => (
+                    OrderStatus::Failed,
+                    "Betaling mislukt; plaatsen vrijgegeven.",
+                ),
+            };
+            if end_pending(&mut tx, order_id, status, note).await? {
+                Applied::Changed
+            } else {
+                Applied::Ignored
+            }
+        }
+    };
+    tx.commit().await?;
+    state.outbox_notify.notify_one();
+    Ok(applied)
+}
+
+/// Marks the order paid if `condition` (SQL on the order row) holds; false if it did not.
+async fn mark_paid(
+    tx: &mut Tx,
+    order_id: i64,
+    condition: &'static str,
+    note: &str,
+) -> Result<bool, sqlx::Error> {
+    let now = db::now();
+    let done = sqlx::query(AssertSqlSafe(format!(
+        "UPDATE orders SET status = 'paid', paid_at = $1, updated_at = $1 WHERE id = $2 AND {condition}"
+    )))
+    .bind(&now)
+    .bind(order_id)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Ok(false);
+    }
+    record(tx, order_id, OrderStatus::Paid, note).await?;
+    Ok(true)
+}
+
+/// Takes the order row for a late payment: it ended unpaid and was not flagged yet.
+async fn claim_late(tx: &mut Tx, order_id: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE orders SET updated_at = $1 WHERE id = $2 \
+         AND status IN ('expired', 'cancelled', 'failed') AND attention IS NULL",
+    )
+    .bind(db::now())
+    .bind(order_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Money arrived after the hold ended. Honoured when the seats (and the coupon use) are still
+/// free; otherwise the order is flagged for the coach to refund, and she gets an e-mail.
+async fn late_payment(
+    tx: &mut Tx,
+    state: &AppState,
+    order_id: i64,
+    order: &sqlx::any::AnyRow,
+) -> anyhow::Result<()> {
+    let event_id: Option<i64> = order.try_get("event_id")?;
+    let quantity: i64 = order.try_get("quantity")?;
+    let coupon_id: Option<i64> = order.try_get("coupon_id")?;
+    let seats_ok = match event_id {
+        Some(event_id) => take_seats(tx, event_id, quantity).await?,
+        None => true,
+    };
+    let coupon_ok = seats_ok
+        && match coupon_id {
+            Some(coupon_id) => crate::commerce::coupons::hold(tx, coupon_id).await?,
+            None => true,
+        };
+    if seats_ok && coupon_ok {
+        sqlx::query("UPDATE orders SET seats_held = $1, coupon_held = $2 WHERE id = $3")
+            .bind(if event_id.is_some() { quantity } else { 0 })
+            .bind(i64::from(coupon_id.is_some()))
+            .bind(order_id)
+            .execute(&mut **tx)
+            .await?;
+        mark_paid(
+            tx,
+            order_id,
+            "status <> 'paid'",
+            "Betaling ontvangen na het verlopen van de reservatie; de plaatsen waren nog vrij.",
+        )
+        .await?;
+        fulfilment::fulfil(tx, state, order_id).await?;
+        return Ok(());
+    }
+    if seats_ok && let Some(event_id) = event_id {
+        // The coupon blocked it: give the seats back.
+        sqlx::query("UPDATE events SET seats_taken = seats_taken - $1 WHERE id = $2")
+            .bind(quantity)
+            .bind(event_id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    sqlx::query("UPDATE orders SET attention = $1, paid_at = $2, updated_at = $2 WHERE id = $3")
+        .bind(OrderAttention::RefundNeeded)
+        .bind(db::now())
+        .bind(order_id)
+        .execute(&mut **tx)
+        .await?;
+    record(
+        tx,
+        order_id,
+        OrderAttention::RefundNeeded,
+        "Betaling ontvangen na het verlopen van de reservatie, maar er is geen plaats meer: terugbetalen.",
+    )
+    .await?;
+    fulfilment::notify_refund_needed(tx, state, order_id).await?;
+    Ok(())
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OrderEvent {
+    pub id: i64,
+    pub title: String,
+    pub starts_at: String,
+    pub ends_at: String,
+    pub venue_name: Option<String>,
+    pub city: Option<String>,
+    pub online_url: Option<String>,
+}
+
+/// The order as its buyer may see it on the success and cancelled pages.
+#[derive(Serialize, ToSchema)]
+pub struct OrderSummary {
+    pub order_id: String,
+    pub status: OrderStatus,
+    pub product_slug: String,
+    pub product_name: String,
+    pub product_kind: ProductKind,
+    pub event: Option<OrderEvent>,
+    pub quantity: i64,
+    pub subtotal_cents: i64,
+    pub discount_cents: i64,
+    pub total_cents: i64,
+    pub coupon_code: Option<String>,
+    pub first_name: String,
+    pub email: String,
+    pub expires_at: String,
+    pub paid_at: Option<String>,
+    /// Tickets issued for this order.
+    pub ticket_count: i64,
+    /// Paid course orders: where the course is followed.
+    pub access_url: Option<String>,
+    /// The invoice's number once paid (download: `/api/orders/{order_id}/documents/factuur.pdf`).
+    pub invoice_number: Option<String>,
+    /// True when the invoice also exists as UBL XML (`factuur.xml`): made out to a company.
+    pub invoice_xml: bool,
+    /// The credit note's number once refunded (`creditnota.pdf`).
+    pub credit_note_number: Option<String>,
+}
+
+pub async fn summary(pool: &AnyPool, public_id: &str) -> Result<Option<OrderSummary>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT o.id, o.public_id, o.status, o.quantity, o.subtotal_cents, o.discount_cents, o.total_cents, \
+         o.coupon_code, o.first_name, o.email, o.expires_at, o.paid_at, \
+         p.slug, p.name AS product_name, p.kind AS product_kind, p.access_url, \
+         e.id AS event_id, e.title, e.starts_at, e.ends_at, e.venue_name, e.city, e.online_url, \
+         (SELECT COUNT(*) FROM tickets t WHERE t.order_id = o.id) AS ticket_count \
+         FROM orders o JOIN products p ON p.id = o.product_id LEFT JOIN events e ON e.id = o.event_id \
+         WHERE o.public_id = $1",
+    )
+    .bind(public_id)
+    .fetch_optional(pool)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let status: OrderStatus = row.try_get("status")?;
+    let event = match row.try_get::<Option<i64>, _>("event_id")? {
+        Some(id) => Some(OrderEvent {
+            id,
+            title: row.try_get("title")?,
+            starts_at: row.try_get("starts_at")?,
+            ends_at: row.try_get("ends_at")?,
+            venue_name: row.try_get("venue_name")?,
+            city: row.try_get("city")?,
+            online_url: if status == OrderStatus::Paid {
+                row.try_get("online_url")?
+            } else {
+                None
+            },
+        }),
+        None => None,
+    };
+    let access_url: Option<String> = row.try_get("access_url")?;
+    let mut conn = pool.acquire().await?;
+    let issued = invoices::of_order(&mut conn, row.try_get("id")?).await?;
+    let find = |kind| issued.iter().find(|i| i.kind == kind);
+    let invoice = find(InvoiceKind::Invoice);
+    Ok(Some(OrderSummary {
+        invoice_number: invoice.map(|i| i.number.clone()),
+        invoice_xml: invoice.is_some_and(|i| i.has_xml),
+        credit_note_number: find(InvoiceKind::CreditNote).map(|i| i.number.clone()),
+        order_id: row.try_get("public_id")?,
+        product_slug: row.try_get("slug")?,
+        product_name: row.try_get("product_name")?,
+        product_kind: row.try_get("product_kind")?,
+        event,
+        quantity: row.try_get("quantity")?,
+        subtotal_cents: row.try_get("subtotal_cents")?,
+        discount_cents: row.try_get("discount_cents")?,
+        total_cents: row.try_get("total_cents")?,
+        coupon_code: row.try_get("coupon_code")?,
+        first_name: row.try_get("first_name")?,
+        email: row.try_get("email")?,
+        expires_at: row.try_get("expires_at")?,
+        paid_at: row.try_get("paid_at")?,
+        ticket_count: row.try_get("ticket_count")?,
+        access_url: access_url.filter(|_| status == OrderStatus::Paid),
+        status,
+    }))
+}

@@ -1,0 +1,493 @@
+//! Admin accounts: sign-in, rotating refresh tokens, sign-out and the guard on `/api/admin`.
+pub mod accounts;
+mod mails;
+pub mod password;
+mod throttle;
+pub mod users;
+
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::StatusCode;
+use axum::http::header::AUTHORIZATION;
+use axum::middleware::Next;
+use axum::response::Response;
+use axum::routing::post;
+use axum::{Extension, Json, Router};
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use utoipa::ToSchema;
+
+use crate::kit::access_tokens::Role;
+use crate::kit::db::{self, Tx};
+use crate::kit::error::{ApiJson, AppError, ErrorBody, ErrorCode};
+use crate::kit::secret_token::{hash_token, new_token};
+use crate::platform::outbox;
+use crate::platform::state::AppState;
+
+/// A second refresh with the same token within this window is two tabs racing, not theft.
+const REUSE_GRACE: SignedDuration = SignedDuration::from_secs(10);
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/auth/login", post(login))
+        .route("/auth/refresh", post(refresh))
+        .route("/auth/logout", post(logout))
+        .route(
+            "/auth/password-forgotten",
+            post(accounts::password_forgotten),
+        )
+        .route("/auth/password-reset", post(accounts::reset_password))
+        .route("/auth/invitation", post(accounts::accept_invitation))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct LoginRequest {
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct RefreshRequest {
+    pub refresh_token: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SessionUser {
+    pub id: i64,
+    pub email: String,
+    pub role: Role,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Session {
+    /// Send as `Authorization: Bearer …` to /api/admin.
+    pub access_token: String,
+    /// Opaque; exchange it at /api/auth/refresh before the access token expires. Single use.
+    pub refresh_token: String,
+    /// Lifetime of the access token in seconds.
+    pub expires_in: i64,
+    /// UTC, RFC 3339: when the access token expires.
+    pub expires_at: String,
+    pub user: SessionUser,
+}
+
+/// The signed-in admin, put in the request by the guard.
+#[derive(Debug, Clone)]
+pub struct CurrentUser {
+    pub id: i64,
+}
+
+fn invalid_credentials() -> AppError {
+    AppError::Unauthorized {
+        code: ErrorCode::InvalidCredentials,
+        message: "Dit e-mailadres of wachtwoord klopt niet.".into(),
+    }
+}
+
+fn session_expired() -> AppError {
+    AppError::Unauthorized {
+        code: ErrorCode::SessionExpired,
+        message: "Je sessie is verlopen. Meld je opnieuw aan.".into(),
+    }
+}
+
+fn unauthorized() -> AppError {
+    AppError::Unauthorized {
+        code: ErrorCode::Unauthorized,
+        message: "Meld je aan om het beheer te gebruiken.".into(),
+    }
+}
+
+/// The client's address as a limiter key: the socket peer, or behind a trusted proxy the last
+/// `X-Forwarded-For` hop. IPv6 counts per /64, the block one customer line usually gets.
+pub(crate) fn client_ip(
+    state: &AppState,
+    peer: SocketAddr,
+    headers: &axum::http::HeaderMap,
+) -> String {
+    let forwarded = headers
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .and_then(|v| v.trim().parse::<IpAddr>().ok());
+    match forwarded {
+        Some(ip) if state.auth.trust_forwarded_for => ip_key(ip),
+        Some(_) => {
+            warn_untrusted_forwarded_for();
+            ip_key(peer.ip())
+        }
+        None => ip_key(peer.ip()),
+    }
+}
+
+/// Logs once per process when a limited request carries `X-Forwarded-For` that is not trusted:
+/// behind a proxy every visitor would then share the proxy's address in the limiters.
+fn warn_untrusted_forwarded_for() {
+    static WARNED: AtomicBool = AtomicBool::new(false);
+    if !WARNED.swap(true, Ordering::Relaxed) {
+        tracing::warn!(
+            "requests carry X-Forwarded-For but it is not trusted: behind a reverse proxy set \
+             TRUST_FORWARDED_FOR=true, or every visitor shares the proxy's address in the limiters"
+        );
+    }
+}
+
+/// IPv4 as is; IPv6 reduced to its /64 (IPv4-mapped addresses count as the IPv4 address).
+pub fn ip_key(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                let prefix = Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0);
+                format!("{prefix}/64")
+            }
+        },
+    }
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/auth/login",
+    operation_id = "login",
+    tag = "auth",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in", body = Session),
+        (status = 401, description = "Wrong e-mail or password (never says which)", body = ErrorBody),
+        (status = 422, description = "A field is empty", body = ErrorBody),
+        (status = 429, description = "Too many failed sign-ins; see Retry-After", body = ErrorBody),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
+    ApiJson(req): ApiJson<LoginRequest>,
+) -> Result<Json<Session>, AppError> {
+    let mut fields = std::collections::BTreeMap::new();
+    if req.email.trim().is_empty() {
+        fields.insert("email", "Vul je e-mailadres in.".to_string());
+    }
+    if req.password.is_empty() {
+        fields.insert("password", "Vul je wachtwoord in.".to_string());
+    }
+    if !fields.is_empty() {
+        return Err(AppError::fields(fields));
+    }
+    if req.email.len() > 254 || req.password.len() > 1000 {
+        return Err(invalid_credentials());
+    }
+    let account = req.email.trim().to_lowercase();
+    let ip = client_ip(&state, peer, &headers);
+    count_attempt(&state, &account, &ip).await?;
+
+    let user =
+        sqlx::query("SELECT id, email, password_hash, role FROM users WHERE email_normalized = $1")
+            .bind(&account)
+            .fetch_optional(&state.pool)
+            .await?;
+    let stored = match &user {
+        Some(row) => row.try_get::<String, _>("password_hash")?,
+        None => password::dummy_hash().to_string(),
+    };
+    let password = req.password;
+    let matches = tokio::task::spawn_blocking(move || password::verify(&password, &stored))
+        .await
+        .map_err(anyhow::Error::from)?;
+
+    let (Some(row), true) = (user, matches) else {
+        // The attempt was counted before the hash; nothing more to write.
+        tracing::info!("sign-in failed");
+        return Err(invalid_credentials());
+    };
+    let mut tx = db::begin_write(&state.pool).await?;
+    throttle::forgive(&mut tx, &account, &ip).await?;
+    // Housekeeping: expired refresh tokens can never be used again.
+    sqlx::query("DELETE FROM refresh_tokens WHERE expires_at <= $1")
+        .bind(db::now())
+        .execute(&mut *tx)
+        .await?;
+    let user = SessionUser {
+        id: row.try_get("id")?,
+        email: row.try_get("email")?,
+        role: row.try_get("role")?,
+    };
+    // A sign-in starts a new token family.
+    let session = issue(&state, &mut tx, user, &new_token()).await?;
+    tx.commit().await?;
+    tracing::info!(user_id = session.user.id, "signed in");
+    Ok(Json(session))
+}
+
+/// Counts the sign-in attempt before the password is checked (429 when a counter is full), and
+/// when this attempt fills the account's ceiling, tells the account holder once per window.
+async fn count_attempt(state: &AppState, account: &str, ip: &str) -> Result<(), AppError> {
+    let pair = throttle::pair_key(account, ip);
+    let mut tx = db::begin_write(&state.pool).await?;
+    let reached = throttle::take(
+        &mut tx,
+        &[
+            (&throttle::PAIR, &pair),
+            (&throttle::IP, ip),
+            (&throttle::ACCOUNT, account),
+        ],
+    )
+    .await?;
+    let mut mailed = false;
+    if reached
+        .iter()
+        .any(|rule| rule.scope == throttle::ACCOUNT.scope)
+    {
+        let email: Option<String> =
+            sqlx::query("SELECT email FROM users WHERE email_normalized = $1")
+                .bind(account)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|row| row.try_get("email"))
+                .transpose()?;
+        if let Some(email) = email {
+            outbox::enqueue_email(&mut tx, &mails::ceiling_reached(state, &email)).await?;
+            mailed = true;
+        }
+        throttle::mark_alerted(&mut tx, &throttle::ACCOUNT, account).await?;
+        tracing::warn!("sign-in ceiling reached for an account");
+    }
+    tx.commit().await?;
+    if mailed {
+        state.outbox_notify.notify_one();
+    }
+    Ok(())
+}
+
+/// Stores a new refresh token in `family` and signs an access token for `user`.
+async fn issue(
+    state: &AppState,
+    tx: &mut Tx,
+    user: SessionUser,
+    family: &str,
+) -> Result<Session, AppError> {
+    let refresh_token = new_token();
+    let now = Timestamp::now();
+    let expires = now + SignedDuration::from_hours(24 * state.auth.refresh_ttl_days);
+    sqlx::query(
+        "INSERT INTO refresh_tokens (user_id, family_id, token_hash, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(user.id)
+    .bind(family)
+    .bind(hash_token(&refresh_token))
+    .bind(db::format_ts(now))
+    .bind(db::format_ts(expires))
+    .execute(&mut **tx)
+    .await?;
+    let (access_token, expires_at) = state.auth.issue_access(user.id, user.role, family)?;
+    Ok(Session {
+        access_token,
+        refresh_token,
+        expires_in: state.auth.access_ttl_secs,
+        expires_at: db::format_ts(expires_at),
+        user,
+    })
+}
+
+async fn revoke_family(tx: &mut Tx, family: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL",
+    )
+    .bind(db::now())
+    .bind(family)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Signs out every session of the user (a new password): refresh tokens and, through the guard,
+/// their access tokens.
+pub(crate) async fn revoke_all_sessions(tx: &mut Tx, user_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
+    )
+    .bind(db::now())
+    .bind(user_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/auth/refresh",
+    operation_id = "refresh_session",
+    tag = "auth",
+    request_body = RefreshRequest,
+    responses(
+        (status = 200, description = "A new access token and a new refresh token; the presented one is used up", body = Session),
+        (status = 401, description = "Unknown, expired, revoked or reused refresh token (reuse revokes the whole session)", body = ErrorBody),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn refresh(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<RefreshRequest>,
+) -> Result<Json<Session>, AppError> {
+    let mut tx = db::begin_write(&state.pool).await?;
+    let row = sqlx::query(
+        "SELECT t.id, t.family_id, t.expires_at, t.used_at, t.revoked_at, u.id AS user_id, u.email, u.role \
+         FROM refresh_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1",
+    )
+    .bind(hash_token(&req.refresh_token))
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or_else(session_expired)?;
+    let now = Timestamp::now();
+    let family: String = row.try_get("family_id")?;
+    let revoked: Option<String> = row.try_get("revoked_at")?;
+    let expires = db::parse_ts(&row.try_get::<String, _>("expires_at")?)?;
+    if revoked.is_some() || expires <= now {
+        return Err(session_expired());
+    }
+    // Claim the token; zero rows means a concurrent refresh claimed it first.
+    let claimed =
+        sqlx::query("UPDATE refresh_tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
+            .bind(db::format_ts(now))
+            .bind(row.try_get::<i64, _>("id")?)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+    if !claimed {
+        let used_at: Option<String> =
+            sqlx::query("SELECT used_at FROM refresh_tokens WHERE id = $1")
+                .bind(row.try_get::<i64, _>("id")?)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("used_at")?;
+        let used_at = used_at.as_deref().map(db::parse_ts).transpose()?;
+        if used_at.is_none_or(|used| now.duration_since(used) > REUSE_GRACE) {
+            revoke_family(&mut tx, &family).await?;
+            tx.commit().await?;
+            tracing::warn!(family = %family, "refresh token reused; session revoked");
+            return Err(session_expired());
+        }
+    }
+    let user = SessionUser {
+        id: row.try_get("user_id")?,
+        email: row.try_get("email")?,
+        role: row.try_get("role")?,
+    };
+    let session = issue(&state, &mut tx, user, &family).await?;
+    tx.commit().await?;
+    Ok(Json(session))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/auth/logout",
+    operation_id = "logout",
+    tag = "auth",
+    request_body = RefreshRequest,
+    responses(
+        (status = 204, description = "The session is revoked (also answered for unknown tokens)"),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn logout(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<RefreshRequest>,
+) -> Result<StatusCode, AppError> {
+    let mut tx = db::begin_write(&state.pool).await?;
+    let family: Option<String> =
+        sqlx::query("SELECT family_id FROM refresh_tokens WHERE token_hash = $1")
+            .bind(hash_token(&req.refresh_token))
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|row| row.try_get("family_id"))
+            .transpose()?;
+    if let Some(family) = family {
+        revoke_family(&mut tx, &family).await?;
+    }
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The one guard in front of every `/api/admin` route: a valid access token with role admin
+/// whose session is still live. The session is looked up on every request (admin traffic is
+/// small), so sign-out, a new password, refresh-token reuse or a removed account end its access
+/// tokens at once, on every server sharing the database.
+pub async fn require_admin(
+    State(state): State<AppState>,
+    mut req: Request,
+    next: Next,
+) -> Result<Response, AppError> {
+    let claims = req
+        .headers()
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .and_then(|token| state.auth.verify_access(token.trim()))
+        .ok_or_else(unauthorized)?;
+    let id: i64 = claims.sub.parse().map_err(|_| unauthorized())?;
+    let role: Role = sqlx::query(
+        "SELECT u.role FROM refresh_tokens t JOIN users u ON u.id = t.user_id \
+         WHERE t.family_id = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND t.expires_at > $3 \
+         LIMIT 1",
+    )
+    .bind(&claims.sid)
+    .bind(id)
+    .bind(db::now())
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or_else(session_expired)?
+    .try_get("role")?;
+    if role != Role::Admin {
+        return Err(AppError::Forbidden);
+    }
+    req.extensions_mut().insert(CurrentUser { id });
+    Ok(next.run(req).await)
+}
+
+#[utoipa::path(
+    get,
+    path = "/admin/me",
+    operation_id = "admin_me",
+    tag = "admin",
+    responses(
+        (status = 200, description = "The signed-in admin", body = SessionUser),
+    )
+)]
+pub async fn me(
+    State(state): State<AppState>,
+    Extension(user): Extension<CurrentUser>,
+) -> Result<Json<SessionUser>, AppError> {
+    let row = sqlx::query("SELECT id, email, role FROM users WHERE id = $1")
+        .bind(user.id)
+        .fetch_optional(&state.pool)
+        .await?
+        .ok_or_else(unauthorized)?;
+    Ok(Json(SessionUser {
+        id: row.try_get("id")?,
+        email: row.try_get("email")?,
+        role: row.try_get("role")?,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_addresses_count_per_64_and_ipv4_as_is() {
+        let key = |text: &str| ip_key(text.parse().unwrap());
+        assert_eq!(key("203.0.113.9"), "203.0.113.9");
+        assert_eq!(key("2001:db8:1:2::a"), "2001:db8:1:2::/64");
+        assert_eq!(key("2001:db8:1:2:ffff:1:2:3"), "2001:db8:1:2::/64");
+        assert_ne!(key("2001:db8:1:3::a"), key("2001:db8:1:2::a"));
+        assert_eq!(key("::ffff:203.0.113.9"), "203.0.113.9");
+    }
+}

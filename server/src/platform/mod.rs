@@ -1,0 +1,17 @@
+//! The platform: what every domain runs on (state, site details, mail, payments, photos, accounts, background passes).
+pub mod auth; // admin accounts, sign-in, sessions and the guard on `/api/admin`
+pub mod backup; // database snapshots and restore
+pub mod limits; // limits on public writes per client address
+pub mod live; // bytes rebuilt when data changes, served from memory
+pub mod mail_texts; // Beheer > Mails: the texts of visitor mails
+pub mod media; // photos: upload, variants, the library
+pub mod media_store; // where photo variants are kept
+pub mod notifications; // what the coach is told, at once or in a daily summary
+pub mod outbox; // durable mails and webhooks, their templates and the worker
+pub mod payments; // payment providers behind one interface
+pub mod periodic; // background passes on a timer
+pub mod prerendered; // the built web app in memory, with its CSP
+pub mod retention; // forgets what is past its period
+pub mod site; // the business details and where they are read from
+pub mod site_settings; // Beheer > Instellingen: the business details she edits
+pub mod state; // what every handler can reach

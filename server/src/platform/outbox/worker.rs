@@ -1,0 +1,316 @@
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use base64::Engine;
+use hmac::{Hmac, KeyInit, Mac};
+use jiff::{SignedDuration, Timestamp};
+use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
+use lettre::message::{Attachment as MailAttachment, Mailbox, MultiPart, SinglePart};
+use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sha2::Sha256;
+use sqlx::{AnyPool, Row};
+use tokio::sync::{Notify, watch};
+use tokio::task::JoinHandle;
+
+use super::{EmailMessage, OutboxKind, WebhookPayload, WebhookSigner};
+use crate::kit::configuration::{MailTransport, OutboxSettings, Settings};
+use crate::kit::db;
+
+/// A claimed row is not picked up again for this long, unless delivery finishes first.
+const LEASE: SignedDuration = SignedDuration::from_secs(120);
+const BATCH: i64 = 20;
+
+enum Mailer {
+    File(AsyncFileTransport<Tokio1Executor>),
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+}
+
+/// Everything needed to deliver outbox items.
+pub struct Deliverer {
+    mailer: Mailer,
+    from: Mailbox,
+    http: reqwest::Client,
+    webhook_secret: Option<String>,
+    enrolment_secret: Option<String>,
+}
+
+impl Deliverer {
+    pub fn new(settings: &Settings, from: &str) -> anyhow::Result<Self> {
+        let mailer = match settings.mail.transport {
+            MailTransport::File => {
+                let dir = settings.mail_dir();
+                std::fs::create_dir_all(&dir)
+                    .with_context(|| format!("cannot create mail directory {}", dir.display()))?;
+                Mailer::File(AsyncFileTransport::new(dir))
+            }
+            MailTransport::Smtp => Mailer::Smtp(
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(settings.mail.smtp_url.expose())
+                    .map_err(|_| {
+                        anyhow::anyhow!("invalid configuration option `mail.smtp_url (SMTP_URL)`")
+                    })?
+                    .build(),
+            ),
+        };
+        let from = from.parse().map_err(|e| {
+            anyhow::anyhow!("invalid configuration option `mail.from (MAIL_FROM)`: {e}")
+        })?;
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(10))
+            .build()?;
+        let secret =
+            |s: &crate::kit::configuration::Secret| (!s.is_empty()).then(|| s.expose().to_string());
+        Ok(Self {
+            mailer,
+            from,
+            http,
+            webhook_secret: secret(&settings.newsletter.webhook_secret),
+            enrolment_secret: secret(&settings.enrolment.webhook_secret),
+        })
+    }
+
+    async fn deliver(&self, kind: OutboxKind, payload: &str) -> anyhow::Result<()> {
+        match kind {
+            OutboxKind::Email => self.send_email(serde_json::from_str(payload)?).await,
+            OutboxKind::Webhook => self.post_webhook(serde_json::from_str(payload)?).await,
+        }
+    }
+
+    /// Sends one e-mail through the configured transport now (the outbox and the newsletter
+    /// sender both end here).
+    pub async fn send_email(&self, mail: EmailMessage) -> anyhow::Result<()> {
+        // Quoted-printable keeps the text readable in the raw .eml files.
+        let part = |content_type: ContentType, body: String| {
+            SinglePart::builder()
+                .header(content_type)
+                .header(ContentTransferEncoding::QuotedPrintable)
+                .body(body)
+        };
+        let alternative = MultiPart::alternative()
+            .singlepart(part(ContentType::TEXT_PLAIN, mail.text))
+            .singlepart(part(ContentType::TEXT_HTML, mail.html));
+        let body = if mail.attachments.is_empty() {
+            alternative
+        } else {
+            let mut mixed = MultiPart::mixed().multipart(alternative);
+            for a in mail.attachments {
+                let bytes = base64::engine::general_purpose::STANDARD.decode(&a.base64)?;
+                mixed = mixed.singlepart(
+                    MailAttachment::new(a.filename)
+                        .body(bytes, ContentType::parse(&a.content_type)?),
+                );
+            }
+            mixed
+        };
+        // Only the display name follows the brand: the address stays the configured one, since
+        // an SMTP provider only sends from addresses verified with it (and SPF/DKIM are set up
+        // for that domain), so a changed contact address must not become the sender.
+        let from = match mail.from_name {
+            Some(name) => Mailbox::new(Some(name), self.from.email.clone()),
+            None => self.from.clone(),
+        };
+        let mut builder = Message::builder().from(from);
+        if let Some(reply_to) = &mail.reply_to {
+            builder = builder.reply_to(reply_to.parse()?);
+        }
+        let mut builder = builder.to(mail.to.parse()?).subject(mail.subject);
+        for (name, value) in mail.headers {
+            // The value is encoded and folded by lettre: no line break can get through.
+            builder =
+                builder.raw_header(HeaderValue::new(HeaderName::new_from_ascii(name)?, value));
+        }
+        let message = builder.multipart(body)?;
+        match &self.mailer {
+            Mailer::File(t) => {
+                t.send(message).await?;
+            }
+            Mailer::Smtp(t) => {
+                t.send(message).await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn post_webhook(&self, hook: WebhookPayload) -> anyhow::Result<()> {
+        let body = serde_json::to_vec(&hook.body)?;
+        let mut request = self
+            .http
+            .post(&hook.url)
+            .header("content-type", "application/json");
+        let secret = match hook.signer {
+            WebhookSigner::Newsletter => &self.webhook_secret,
+            WebhookSigner::Enrolment => &self.enrolment_secret,
+        };
+        if let Some(secret) = secret {
+            request = request.header("X-InLumine-Signature", signature(secret, &body));
+        }
+        let response = request.body(body).send().await?;
+        if !response.status().is_success() {
+            bail!("webhook answered {}", response.status());
+        }
+        Ok(())
+    }
+}
+
+/// `sha256=<hex HMAC-SHA256 of the body>`.
+pub fn signature(secret: &str, body: &[u8]) -> String {
+    let mut mac =
+        Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes any key length");
+    mac.update(body);
+    format!("sha256={}", hex::encode(mac.finalize().into_bytes()))
+}
+
+fn backoff(settings: &OutboxSettings, attempts: i64) -> SignedDuration {
+    let exponent = u32::try_from(attempts.saturating_sub(1).clamp(0, 32)).unwrap_or(32);
+    let ms = settings
+        .base_backoff_ms
+        .saturating_mul(1u64 << exponent)
+        .min(settings.max_backoff_ms);
+    SignedDuration::from_millis(i64::try_from(ms).unwrap_or(i64::MAX))
+}
+
+/// Starts the worker; it stops when `shutdown` becomes true.
+pub fn spawn_worker(
+    pool: AnyPool,
+    deliverer: Arc<Deliverer>,
+    settings: OutboxSettings,
+    notify: Arc<Notify>,
+    mut shutdown: watch::Receiver<bool>,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            if let Err(e) = run_due(&pool, &deliverer, &settings).await {
+                tracing::warn!(error = format!("{e:#}"), "outbox pass failed");
+            }
+            tokio::select! {
+                _ = shutdown.changed() => break,
+                _ = notify.notified() => {}
+                _ = tokio::time::sleep(settings.poll_interval()) => {}
+            }
+            if *shutdown.borrow() {
+                break;
+            }
+        }
+    })
+}
+
+/// Delivers every due row, batch by batch. A batch costs two writes, whatever its size: one
+/// claims it (the lease), one records what happened to each row. A write per row would take the
+/// database's write lock (and, on SQLite, an fsync) twice per mail, and the visitors' writes
+/// would queue behind a busy outbox.
+async fn run_due(
+    pool: &AnyPool,
+    deliverer: &Deliverer,
+    settings: &OutboxSettings,
+) -> anyhow::Result<()> {
+    loop {
+        let now = Timestamp::now();
+        // The lease: a row is ours when this conditional UPDATE moved it; another worker's claim
+        // of the same row (PostgreSQL re-checks the condition after waiting) matches nothing.
+        let mut tx = db::begin_write(pool).await?;
+        let rows = sqlx::query(
+            "UPDATE outbox SET next_attempt_at = $1 \
+             WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= $2 \
+                          ORDER BY next_attempt_at, id LIMIT $3) \
+               AND status = 'pending' AND next_attempt_at <= $2 \
+             RETURNING id, kind, payload, attempts",
+        )
+        .bind(db::format_ts(now + LEASE))
+        .bind(db::format_ts(now))
+        .bind(BATCH)
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let mut outcomes = Vec::with_capacity(rows.len());
+        for row in rows {
+            let id: i64 = row.try_get("id")?;
+            let kind: OutboxKind = row.try_get("kind")?;
+            let payload: String = row.try_get("payload")?;
+            let attempts = row.try_get::<i64, _>("attempts")? + 1;
+            let outcome = deliverer.deliver(kind, &payload).await;
+            outcomes.push((id, kind, attempts, outcome));
+        }
+        record(pool, settings, outcomes).await?;
+    }
+}
+
+/// Marks a delivered batch sent, and schedules each failure's retry (or gives it up).
+async fn record(
+    pool: &AnyPool,
+    settings: &OutboxSettings,
+    outcomes: Vec<(i64, OutboxKind, i64, anyhow::Result<()>)>,
+) -> anyhow::Result<()> {
+    let mut tx = db::begin_write(pool).await?;
+    let now = db::now();
+    for (id, kind, attempts, outcome) in outcomes {
+        match outcome {
+            Ok(()) => {
+                sqlx::query(
+                    "UPDATE outbox SET status = 'sent', attempts = $1, sent_at = $2, last_error = NULL WHERE id = $3",
+                )
+                .bind(attempts)
+                .bind(&now)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+                tracing::info!(outbox_id = id, %kind, "outbox item delivered");
+            }
+            Err(e) => {
+                let error = format!("{e:#}");
+                let dead = attempts >= i64::from(settings.max_attempts);
+                sqlx::query(
+                    "UPDATE outbox SET status = $1, attempts = $2, last_error = $3, next_attempt_at = $4 WHERE id = $5",
+                )
+                .bind(if dead { "dead" } else { "pending" })
+                .bind(attempts)
+                .bind(&error)
+                .bind(db::format_ts(Timestamp::now() + backoff(settings, attempts)))
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+                if dead {
+                    tracing::error!(
+                        outbox_id = id,
+                        %kind,
+                        attempts,
+                        error,
+                        "outbox item gave up after max attempts"
+                    );
+                } else {
+                    tracing::warn!(
+                        outbox_id = id,
+                        %kind,
+                        attempts,
+                        error,
+                        "outbox delivery failed; will retry"
+                    );
+                }
+            }
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_and_is_capped() {
+        let s = OutboxSettings {
+            poll_interval_ms: 1,
+            base_backoff_ms: 5000,
+            max_backoff_ms: 3_600_000,
+            max_attempts: 12,
+        };
+        assert_eq!(backoff(&s, 1), SignedDuration::from_secs(5));
+        assert_eq!(backoff(&s, 2), SignedDuration::from_secs(10));
+        assert_eq!(backoff(&s, 4), SignedDuration::from_secs(40));
+        assert_eq!(backoff(&s, 30), SignedDuration::from_secs(3600));
+        assert_eq!(backoff(&s, 200), SignedDuration::from_secs(3600));
+    }
+}
