@@ -11,6 +11,7 @@ use sqlx::any::AnyRow;
 use utoipa::ToSchema;
 
 use crate::kit::closed_set::closed_set;
+use crate::kit::db::Tx;
 
 closed_set! {
     pub enum TicketStatus {
@@ -104,6 +105,45 @@ where
     .fetch_all(executor)
     .await?;
     rows.iter().map(Ticket::from_row).collect()
+}
+
+/// Issues a valid ticket to `holder_name` for a seat at `event_id` that the order `order_id`
+/// (public id `order_public_id`) paid for, in the caller's transaction.
+pub async fn issue_for_order(
+    tx: &mut Tx,
+    event_id: i64,
+    (order_id, order_public_id): (i64, &str),
+    holder_name: &str,
+    email: &str,
+    now: &str,
+) -> Result<Ticket, sqlx::Error> {
+    let code = new_ticket_code();
+    let id: i64 = sqlx::query(
+        "INSERT INTO tickets (code, event_id, order_id, holder_name, email, status, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id",
+    )
+    .bind(&code)
+    .bind(event_id)
+    .bind(order_id)
+    .bind(holder_name)
+    .bind(email)
+    .bind(TicketStatus::Valid)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await?
+    .try_get("id")?;
+    Ok(Ticket {
+        id,
+        code: display_code(&code),
+        event_id,
+        order_id: Some(order_id),
+        order_public_id: Some(order_public_id.to_string()),
+        holder_name: holder_name.to_string(),
+        email: email.to_string(),
+        status: TicketStatus::Valid,
+        checked_in_at: None,
+        created_at: now.to_string(),
+    })
 }
 
 #[cfg(test)]

@@ -57,98 +57,127 @@ pub struct Enrolment {
     pub updated_at: String,
 }
 
+/// How an order's buyer gets into the course: the method, and the personal code if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Access {
+    pub method: EnrolmentMethod,
+    /// In its stored form.
+    pub code: Option<String>,
+}
+
+/// Who enrols in which course: what the platform's webhook and the access mails say.
+pub struct Enrolee {
+    pub order_id: i64,
+    pub order_public_id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub course_slug: String,
+    pub course_name: String,
+    /// Where the course is followed (the site when not set).
+    pub access_url: Option<String>,
+    /// UTC, RFC 3339.
+    pub paid_at: Option<String>,
+}
+
 /// Gives the buyer of a paid course access, in the caller's transaction (before the order mail,
-/// which tells what happens next). Orders of events have nothing to do here.
-pub async fn grant(tx: &mut Tx, state: &AppState, order_id: i64) -> anyhow::Result<()> {
-    let is_course = sqlx::query(
-        "SELECT p.kind FROM orders o JOIN products p ON p.id = o.product_id WHERE o.id = $1",
+/// which tells what happens next), and returns that access.
+pub async fn grant(tx: &mut Tx, state: &AppState, enrolee: &Enrolee) -> anyhow::Result<Access> {
+    let (access, outbox_id) = match &state.enrolment_webhook_url {
+        Some(url) => (
+            Access {
+                method: EnrolmentMethod::Webhook,
+                code: None,
+            },
+            Some(enqueue_webhook(tx, url, enrolee).await?),
+        ),
+        None => (
+            Access {
+                method: EnrolmentMethod::AccessCode,
+                code: Some(new_ticket_code()),
+            },
+            None,
+        ),
+    };
+    let inserted = sqlx::query(
+        "INSERT INTO course_enrolments (order_id, method, access_code, outbox_id, sends, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, 1, $5, $5) ON CONFLICT (order_id) DO NOTHING",
     )
-    .bind(order_id)
-    .fetch_one(&mut **tx)
+    .bind(enrolee.order_id)
+    .bind(access.method)
+    .bind(&access.code)
+    .bind(outbox_id)
+    .bind(db::now())
+    .execute(&mut **tx)
     .await?
-    .try_get::<String, _>("kind")?
-        == "course";
-    if !is_course {
-        return Ok(());
+    .rows_affected()
+        == 1;
+    if inserted {
+        return Ok(access);
     }
-    let now = db::now();
-    match &state.enrolment_webhook_url {
-        Some(url) => {
-            let outbox_id = enqueue_webhook(tx, url, order_id).await?;
-            sqlx::query(
-                "INSERT INTO course_enrolments (order_id, method, outbox_id, sends, created_at, updated_at) \
-                 VALUES ($1, 'webhook', $2, 1, $3, $3) ON CONFLICT (order_id) DO NOTHING",
-            )
-            .bind(order_id)
-            .bind(outbox_id)
-            .bind(&now)
-            .execute(&mut **tx)
-            .await?;
-        }
-        None => {
-            sqlx::query(
-                "INSERT INTO course_enrolments (order_id, method, access_code, sends, created_at, updated_at) \
-                 VALUES ($1, 'access_code', $2, 1, $3, $3) ON CONFLICT (order_id) DO NOTHING",
-            )
-            .bind(order_id)
-            .bind(new_ticket_code())
-            .bind(&now)
-            .execute(&mut **tx)
-            .await?;
-        }
-    }
-    Ok(())
+    // Granted before: the first access stands.
+    stored(tx, enrolee.order_id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("the enrolment of order {} is gone", enrolee.order_id))
 }
 
 /// The webhook's JSON for the platform: who enrols in which course.
-async fn enqueue_webhook(tx: &mut Tx, url: &str, order_id: i64) -> anyhow::Result<i64> {
+async fn enqueue_webhook(tx: &mut Tx, url: &str, enrolee: &Enrolee) -> anyhow::Result<i64> {
+    let body = serde_json::json!({
+        "type": "enrolment.created",
+        "order_id": enrolee.order_public_id,
+        "email": enrolee.email,
+        "first_name": enrolee.first_name,
+        "last_name": enrolee.last_name,
+        "course": {
+            "slug": enrolee.course_slug,
+            "name": enrolee.course_name,
+        },
+        "paid_at": enrolee.paid_at,
+    });
+    Ok(outbox::enqueue_signed_webhook(tx, url, body, WebhookSigner::Enrolment).await?)
+}
+
+/// The enrolee of a course order, for sending the access again.
+async fn enrolee(tx: &mut Tx, order_id: i64) -> anyhow::Result<Enrolee> {
     let order = sqlx::query(
-        "SELECT o.public_id, o.first_name, o.last_name, o.email, o.paid_at, p.slug, p.name \
+        "SELECT o.public_id, o.first_name, o.last_name, o.email, o.paid_at, p.slug, p.name, p.access_url \
          FROM orders o JOIN products p ON p.id = o.product_id WHERE o.id = $1",
     )
     .bind(order_id)
     .fetch_one(&mut **tx)
     .await?;
-    let body = serde_json::json!({
-        "type": "enrolment.created",
-        "order_id": order.try_get::<String, _>("public_id")?,
-        "email": order.try_get::<String, _>("email")?,
-        "first_name": order.try_get::<String, _>("first_name")?,
-        "last_name": order.try_get::<String, _>("last_name")?,
-        "course": {
-            "slug": order.try_get::<String, _>("slug")?,
-            "name": order.try_get::<String, _>("name")?,
-        },
-        "paid_at": order.try_get::<Option<String>, _>("paid_at")?,
-    });
-    Ok(outbox::enqueue_signed_webhook(tx, url, body, WebhookSigner::Enrolment).await?)
+    Ok(Enrolee {
+        order_id,
+        order_public_id: order.try_get("public_id")?,
+        first_name: order.try_get("first_name")?,
+        last_name: order.try_get("last_name")?,
+        email: order.try_get("email")?,
+        course_slug: order.try_get("slug")?,
+        course_name: order.try_get("name")?,
+        access_url: order.try_get("access_url")?,
+        paid_at: order.try_get("paid_at")?,
+    })
 }
 
-/// What the order mail of a course says happens next (None when the order is not a course).
-pub async fn next_steps(
-    tx: &mut Tx,
-    order_id: i64,
-    email: &str,
-    platform_url: &str,
-) -> anyhow::Result<Option<Vec<String>>> {
-    Ok(stored(tx, order_id)
-        .await?
-        .map(|(method, code)| steps(method, code.as_deref(), email, platform_url)))
-}
-
-/// The method and access code of an order's enrolment, if it has one.
-async fn stored(
-    tx: &mut Tx,
-    order_id: i64,
-) -> anyhow::Result<Option<(EnrolmentMethod, Option<String>)>> {
+/// The stored access of an order, if it has one.
+pub async fn stored(tx: &mut Tx, order_id: i64) -> anyhow::Result<Option<Access>> {
     let row = sqlx::query("SELECT method, access_code FROM course_enrolments WHERE order_id = $1")
         .bind(order_id)
         .fetch_optional(&mut **tx)
         .await?;
     Ok(match row {
-        Some(row) => Some((row.try_get("method")?, row.try_get("access_code")?)),
+        Some(row) => Some(Access {
+            method: row.try_get("method")?,
+            code: row.try_get("access_code")?,
+        }),
         None => None,
     })
+}
+
+/// What the order mail of a course says happens next.
+pub fn next_steps(access: &Access, email: &str, platform_url: &str) -> Vec<String> {
+    steps(access.method, access.code.as_deref(), email, platform_url)
 }
 
 fn steps(
@@ -228,17 +257,19 @@ pub enum Resent {
 
 /// Sends the access again: a new webhook, or the code by mail.
 pub async fn resend(tx: &mut Tx, state: &AppState, order_id: i64) -> anyhow::Result<Resent> {
-    let Some((method, code)) = stored(tx, order_id).await? else {
+    let Some(access) = stored(tx, order_id).await? else {
         return Ok(Resent::NoEnrolment);
     };
     let mut outbox_id: Option<i64> = None;
-    match (method, &state.enrolment_webhook_url) {
+    match (access.method, &state.enrolment_webhook_url) {
         (EnrolmentMethod::Webhook, Some(url)) => {
-            outbox_id = Some(enqueue_webhook(tx, url, order_id).await?);
+            let enrolee = enrolee(tx, order_id).await?;
+            outbox_id = Some(enqueue_webhook(tx, url, &enrolee).await?);
         }
         (EnrolmentMethod::Webhook, None) => return Ok(Resent::NoWebhook),
         (EnrolmentMethod::AccessCode, _) => {
-            let mail = code_mail(tx, state, order_id, code.as_deref()).await?;
+            let enrolee = enrolee(tx, order_id).await?;
+            let mail = code_mail(tx, state, &enrolee, &access).await?;
             outbox::enqueue_email(tx, &mail).await?;
         }
     }
@@ -258,33 +289,22 @@ pub async fn resend(tx: &mut Tx, state: &AppState, order_id: i64) -> anyhow::Res
 async fn code_mail(
     tx: &mut Tx,
     state: &AppState,
-    order_id: i64,
-    code: Option<&str>,
+    enrolee: &Enrolee,
+    access: &Access,
 ) -> anyhow::Result<EmailMessage> {
-    let order = sqlx::query(
-        "SELECT o.first_name, o.email, p.name, p.access_url FROM orders o \
-         JOIN products p ON p.id = o.product_id WHERE o.id = $1",
-    )
-    .bind(order_id)
-    .fetch_one(&mut **tx)
-    .await?;
-    let email: String = order.try_get("email")?;
-    let product: String = order.try_get("name")?;
-    let platform = order
-        .try_get::<Option<String>, _>("access_url")?
+    let platform = enrolee
+        .access_url
+        .clone()
         .unwrap_or_else(|| state.site().site_url.clone());
-    let values = Values::new(
-        &order.try_get::<String, _>("first_name")?,
-        &state.site().brand,
-    )
-    .with("product", product.clone());
+    let values = Values::new(&enrolee.first_name, &state.site().brand)
+        .with("product", enrolee.course_name.clone());
     let (subject, mut blocks) = templates::load(tx, MailKind::CourseAccess)
         .await?
         .render(&values);
     blocks.extend(
-        steps(EnrolmentMethod::AccessCode, code, &email, &platform)
+        next_steps(access, &enrolee.email, &platform)
             .into_iter()
             .map(text),
     );
-    Ok(compose(&email, subject, &blocks, &state.site()))
+    Ok(compose(&enrolee.email, subject, &blocks, &state.site()))
 }

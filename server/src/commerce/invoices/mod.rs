@@ -17,7 +17,6 @@ use axum::response::Response;
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
-use sqlx::any::AnyRow;
 
 use crate::kit::brussels;
 use crate::kit::closed_set::closed_set;
@@ -266,51 +265,61 @@ async fn store(
     })
 }
 
-/// Issues the invoice of a paid order, in the caller's transaction (the one that marked it
-/// paid). The seller's details and the VAT are taken now and kept with the invoice.
-pub async fn issue(tx: &mut Tx, seller: &Seller, order_id: i64) -> anyhow::Result<Issued> {
-    let order = sqlx::query(
-        "SELECT o.public_id, o.quantity, o.first_name, o.last_name, o.email, o.phone, o.company, o.vat_number, \
-         o.unit_price_cents, o.subtotal_cents, o.discount_cents, o.total_cents, o.coupon_code, o.paid_at, \
-         o.billing_street, o.billing_postal_code, o.billing_city, \
-         p.name AS product_name, p.vat_rate_percent, e.title AS event_title, e.starts_at \
-         FROM orders o JOIN products p ON p.id = o.product_id LEFT JOIN events e ON e.id = o.event_id \
-         WHERE o.id = $1",
-    )
-    .bind(order_id)
-    .fetch_one(&mut **tx)
-    .await?;
-    let document = invoice_document(seller, &order)?;
-    store(tx, order_id, None, document).await
+/// What the invoice of a paid order is made from: the order as its fulfilment read it.
+pub struct Sale<'a> {
+    pub order_id: i64,
+    pub public_id: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub email: &'a str,
+    pub phone: Option<&'a str>,
+    pub company: Option<&'a str>,
+    pub vat_number: Option<&'a str>,
+    pub billing_street: Option<&'a str>,
+    pub billing_postal_code: Option<&'a str>,
+    pub billing_city: Option<&'a str>,
+    pub product_name: &'a str,
+    pub product_vat_rate_percent: i64,
+    /// An event order: the event's title and start (UTC, RFC 3339).
+    pub event: Option<(&'a str, &'a str)>,
+    pub quantity: i64,
+    /// Euro cents, VAT included, like the other amounts.
+    pub unit_price_cents: i64,
+    pub subtotal_cents: i64,
+    pub discount_cents: i64,
+    pub total_cents: i64,
+    pub coupon_code: Option<&'a str>,
+    /// UTC, RFC 3339.
+    pub paid_at: Option<&'a str>,
 }
 
-fn invoice_document(seller: &Seller, order: &AnyRow) -> anyhow::Result<InvoiceDocument> {
-    let rate = vat_rate(seller, order.try_get("vat_rate_percent")?);
-    let quantity: i64 = order.try_get("quantity")?;
-    let subtotal: i64 = order.try_get("subtotal_cents")?;
-    let discount: i64 = order.try_get("discount_cents")?;
-    let total: i64 = order.try_get("total_cents")?;
-    let product_name: String = order.try_get("product_name")?;
-    let description = match order.try_get::<Option<String>, _>("event_title")? {
-        Some(title) => {
-            let starts_at: String = order.try_get("starts_at")?;
-            format!(
-                "{product_name}: {title} ({})",
-                brussels::format(&starts_at, "%d/%m/%Y")?
-            )
-        }
-        None => product_name,
+/// Issues the invoice of a paid order, in the caller's transaction (the one that marked it
+/// paid). The seller's details and the VAT are taken now and kept with the invoice.
+pub async fn issue(tx: &mut Tx, seller: &Seller, sale: &Sale<'_>) -> anyhow::Result<Issued> {
+    let document = invoice_document(seller, sale)?;
+    store(tx, sale.order_id, None, document).await
+}
+
+fn invoice_document(seller: &Seller, sale: &Sale) -> anyhow::Result<InvoiceDocument> {
+    let rate = vat_rate(seller, sale.product_vat_rate_percent);
+    let description = match sale.event {
+        Some((title, starts_at)) => format!(
+            "{}: {title} ({})",
+            sale.product_name,
+            brussels::format(starts_at, "%d/%m/%Y")?
+        ),
+        None => sale.product_name.to_string(),
     };
-    let coupon: Option<String> = order.try_get("coupon_code")?;
-    let gross = without_vat(subtotal, rate);
+    let total = sale.total_cents;
+    let gross = without_vat(sale.subtotal_cents, rate);
     let taxable = without_vat(total, rate);
     let line = InvoiceLine {
         description,
-        quantity,
-        unit_price_incl_cents: order.try_get("unit_price_cents")?,
+        quantity: sale.quantity,
+        unit_price_incl_cents: sale.unit_price_cents,
         gross_cents: gross,
         discount_cents: gross - taxable,
-        discount_label: (discount > 0).then(|| match &coupon {
+        discount_label: (sale.discount_cents > 0).then(|| match sale.coupon_code {
             Some(code) => format!("Korting ({code})"),
             None => "Korting".to_string(),
         }),
@@ -325,20 +334,13 @@ fn invoice_document(seller: &Seller, order: &AnyRow) -> anyhow::Result<InvoiceDo
         vat_cents: total - taxable,
         total_cents: total,
     };
-    let company: Option<String> = order.try_get("company")?;
-    let vat_number = order
-        .try_get::<Option<String>, _>("vat_number")?
-        .and_then(|v| VatNumber::parse(&v).ok());
+    let vat_number = sale.vat_number.and_then(|v| VatNumber::parse(v).ok());
     let buyer = Party {
-        name: format!(
-            "{} {}",
-            order.try_get::<String, _>("first_name")?,
-            order.try_get::<String, _>("last_name")?
-        ),
-        company,
-        street: order.try_get("billing_street")?,
-        postal_code: order.try_get("billing_postal_code")?,
-        city: order.try_get("billing_city")?,
+        name: format!("{} {}", sale.first_name, sale.last_name),
+        company: sale.company.map(str::to_string),
+        street: sale.billing_street.map(str::to_string),
+        postal_code: sale.billing_postal_code.map(str::to_string),
+        city: sale.billing_city.map(str::to_string),
         country: vat_number
             .as_ref()
             .map_or_else(|| seller.country.clone(), |v| v.country().to_string()),
@@ -347,25 +349,23 @@ fn invoice_document(seller: &Seller, order: &AnyRow) -> anyhow::Result<InvoiceDo
             .and_then(|v| v.belgian_enterprise_number())
             .map(str::to_string),
         vat_number: vat_number.map(|v| v.as_ref().to_string()),
-        email: Some(order.try_get("email")?),
-        phone: order.try_get("phone")?,
+        email: Some(sale.email.to_string()),
+        phone: sale.phone.map(str::to_string),
         website: None,
     };
-    let paid_at: Option<String> = order.try_get("paid_at")?;
-    let payment_note = match paid_at {
+    let payment_note = match sale.paid_at {
         Some(paid_at) => format!(
             "Betaald online op {}.",
-            brussels::format(&paid_at, "%d/%m/%Y")?
+            brussels::format(paid_at, "%d/%m/%Y")?
         ),
         None => "Betaald online.".to_string(),
     };
-    let public_id: String = order.try_get("public_id")?;
     Ok(InvoiceDocument {
         kind: InvoiceKind::Invoice,
         number: String::new(),
         issue_date: String::new(),
         currency: "EUR".into(),
-        order_reference: public_id.chars().take(10).collect(),
+        order_reference: sale.public_id.chars().take(10).collect(),
         payment_note,
         credited_invoice: None,
         seller: seller_party(seller),

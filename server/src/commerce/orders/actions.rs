@@ -2,13 +2,12 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::admin::AdminOrderDetail;
-use super::{OrderAttention, OrderStatus, record, release_hold};
-use crate::kit::configuration::PaymentProviderKind;
+use super::fulfilment::{Fulfilment, confirmation_email, credit_note_email};
+use super::{OrderAttention, OrderStatus, load, record, release_hold};
 use crate::kit::error::{ApiPath, AppError, ErrorBody};
 use crate::platform::outbox;
 use crate::platform::state::AppState;
@@ -42,23 +41,16 @@ pub async fn refund(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<AdminOrderDetail>, AppError> {
-    let row = sqlx::query(
-        "SELECT public_id, status, attention, provider, provider_ref, total_cents FROM orders WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(&state.pool)
-    .await?
-    .ok_or_else(order_not_found)?;
-    let status: OrderStatus = row.try_get("status")?;
-    let attention: Option<OrderAttention> = row.try_get("attention")?;
-    if !(status == OrderStatus::Paid || attention == Some(OrderAttention::RefundNeeded)) {
+    let order = load(&state.pool, id).await?.ok_or_else(order_not_found)?;
+    let status = order.status;
+    if !(status == OrderStatus::Paid || order.attention == Some(OrderAttention::RefundNeeded)) {
         return Err(AppError::Conflict(if status == OrderStatus::Refunded {
             "Deze bestelling is al terugbetaald.".into()
         } else {
             "Voor deze bestelling is niets betaald, dus er valt niets terug te betalen.".into()
         }));
     }
-    let provider: PaymentProviderKind = row.try_get("provider")?;
+    let provider = order.provider;
     if provider != state.payments.kind() {
         return Err(AppError::Conflict(format!(
             "Deze bestelling is betaald via {provider}, maar de site gebruikt nu {}. Betaal ze terug bij {provider} zelf.",
@@ -66,10 +58,10 @@ pub async fn refund(
         )));
     }
     // Money moves first: if the provider refuses, nothing changes here.
-    if let Some(provider_ref) = row.try_get::<Option<String>, _>("provider_ref")? {
+    if let Some(provider_ref) = &order.provider_ref {
         state
             .payments
-            .refund(&provider_ref, row.try_get("total_cents")?)
+            .refund(provider_ref, order.total_cents)
             .await
             .map_err(|e| {
                 tracing::error!(error = format!("{e:#}"), "refund refused");
@@ -110,10 +102,8 @@ pub async fn refund(
     if let Some(credit) =
         invoices::credit(&mut tx, id, "Het volledige bedrag werd terugbetaald.").await?
     {
-        let public_id: String = row.try_get("public_id")?;
         let message =
-            super::fulfilment::credit_note_email(&mut tx, &state, &public_id, &credit.document)
-                .await?;
+            credit_note_email(&mut tx, &state, &order.public_id, &credit.document).await?;
         outbox::enqueue_email(&mut tx, &message).await?;
     }
     let detail = super::admin::detail(&mut tx, id).await?;
@@ -139,24 +129,20 @@ pub async fn resend(
     ApiPath(id): ApiPath<i64>,
 ) -> Result<StatusCode, AppError> {
     let mut tx = db::begin_write(&state.pool).await?;
-    let row = sqlx::query("SELECT status, email FROM orders WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or_else(order_not_found)?;
-    let status: OrderStatus = row.try_get("status")?;
-    if status != OrderStatus::Paid {
+    let order = load(&mut *tx, id).await?.ok_or_else(order_not_found)?;
+    if order.status != OrderStatus::Paid {
         return Err(AppError::Conflict(
             "Alleen een betaalde bestelling heeft een bevestiging om opnieuw te sturen.".into(),
         ));
     }
-    if row.try_get::<String, _>("email")?.is_empty() {
+    if order.email.is_empty() {
         return Err(AppError::Conflict(
             "De gegevens van deze klant zijn gewist: er is geen adres meer om naar te sturen."
                 .into(),
         ));
     }
-    let message = super::confirmation_email(&mut tx, &state, id).await?;
+    let fulfilment = Fulfilment::stored(&mut tx, &order).await?;
+    let message = confirmation_email(&mut tx, &state, &fulfilment).await?;
     outbox::enqueue_email(&mut tx, &message).await?;
     record(
         &mut tx,

@@ -1,10 +1,13 @@
 //! What a paid order gives: tickets (one per seat) for events, and the confirmation e-mail with
 //! the codes as QR images and an `.ics` for dated events, or the access link for a course.
-use sqlx::{AssertSqlSafe, Row};
+use sqlx::AssertSqlSafe;
 
+use super::Order;
 use crate::agenda::events::{COLUMNS as EVENT_COLUMNS, Event, EventKind};
-use crate::agenda::tickets::{display_code, new_ticket_code};
-use crate::commerce::invoices::{self, DocumentFile, InvoiceDocument, InvoiceKind};
+use crate::agenda::tickets::{self, Ticket, TicketStatus};
+use crate::commerce::course_access::{self, Access, Enrolee};
+use crate::commerce::invoices::{self, DocumentFile, InvoiceDocument, InvoiceKind, Sale};
+use crate::commerce::products::ProductKind;
 use crate::kit::db::{self, Tx};
 use crate::kit::ics::{self, CalendarEvent};
 use crate::platform::notifications::{self, Notice, NoticeKind};
@@ -12,121 +15,186 @@ use crate::platform::outbox::compose::{Block, calendar_attachment, compose, link
 use crate::platform::outbox::templates::{self, MailKind, Values};
 use crate::platform::outbox::{self, Attachment, EmailMessage};
 use crate::platform::state::AppState;
-use crate::{commerce::course_access, kit::dutch, kit::money, kit::qr};
+use crate::{kit::dutch, kit::money, kit::qr};
+
+/// A paid order and what it gave the buyer: everything its confirmation tells.
+pub struct Fulfilment<'a> {
+    pub order: &'a Order,
+    /// The event of an event order.
+    pub event: Option<Event>,
+    pub invoice: Option<InvoiceDocument>,
+    /// Its tickets that still count, in issue order.
+    pub tickets: Vec<Ticket>,
+    /// A course order's access.
+    pub access: Option<Access>,
+}
+
+impl<'a> Fulfilment<'a> {
+    /// What a paid order gave, as stored: to send its confirmation again.
+    pub async fn stored(tx: &mut Tx, order: &'a Order) -> anyhow::Result<Self> {
+        let event = match order.event_id {
+            Some(event_id) => Some(load_event(tx, event_id).await?),
+            None => None,
+        };
+        let invoice = invoices::document_of_order(tx, order.id, InvoiceKind::Invoice).await?;
+        let mut tickets = tickets::of_order(&mut **tx, order.id).await?;
+        tickets.retain(|t| t.status != TicketStatus::Cancelled);
+        let access = course_access::stored(tx, order.id).await?;
+        Ok(Self {
+            order,
+            event,
+            invoice,
+            tickets,
+            access,
+        })
+    }
+}
 
 /// Issues the invoice and the tickets and queues the confirmation, in the caller's transaction
-/// (the one that marked the order paid).
-pub async fn fulfil(tx: &mut Tx, state: &AppState, order_id: i64) -> anyhow::Result<()> {
-    invoices::issue(tx, &state.site().seller(), order_id).await?;
-    let row = sqlx::query(
-        "SELECT event_id, quantity, first_name, last_name, email FROM orders WHERE id = $1",
-    )
-    .bind(order_id)
-    .fetch_one(&mut **tx)
-    .await?;
-    if let Some(event_id) = row.try_get::<Option<i64>, _>("event_id")? {
-        let holder = format!(
-            "{} {}",
-            row.try_get::<String, _>("first_name")?,
-            row.try_get::<String, _>("last_name")?
-        );
-        let email: String = row.try_get("email")?;
+/// (the one that marked the order paid, and `order` with it).
+pub async fn fulfil(tx: &mut Tx, state: &AppState, order: &Order) -> anyhow::Result<()> {
+    let event = match order.event_id {
+        Some(event_id) => Some(load_event(tx, event_id).await?),
+        None => None,
+    };
+    let invoice = invoices::issue(tx, &state.site().seller(), &sale(order, event.as_ref()))
+        .await?
+        .document;
+    let mut issued = Vec::new();
+    if let Some(event) = &event {
+        let holder = order.buyer_name();
         let now = db::now();
-        for _ in 0..row.try_get::<i64, _>("quantity")? {
-            sqlx::query(
-                "INSERT INTO tickets (code, event_id, order_id, holder_name, email, status, created_at, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5, 'valid', $6, $6)",
-            )
-            .bind(new_ticket_code())
-            .bind(event_id)
-            .bind(order_id)
-            .bind(&holder)
-            .bind(&email)
-            .bind(&now)
-            .execute(&mut **tx)
-            .await?;
+        for _ in 0..order.quantity {
+            issued.push(
+                tickets::issue_for_order(
+                    tx,
+                    event.id,
+                    (order.id, &order.public_id),
+                    &holder,
+                    &order.email,
+                    &now,
+                )
+                .await?,
+            );
         }
     }
     // Access first: the confirmation says what happens next.
-    course_access::grant(tx, state, order_id).await?;
-    let message = confirmation_email(tx, state, order_id).await?;
+    let access = match order.product.kind {
+        ProductKind::Course => Some(course_access::grant(tx, state, &enrolee(order)).await?),
+        ProductKind::Event => None,
+    };
+    let fulfilment = Fulfilment {
+        order,
+        event,
+        invoice: Some(invoice),
+        tickets: issued,
+        access,
+    };
+    let message = confirmation_email(tx, state, &fulfilment).await?;
     outbox::enqueue_email(tx, &message).await?;
-    let notice = coach_notice(tx, order_id).await?;
-    notifications::tell_coach(tx, state, notice).await?;
+    notifications::tell_coach(tx, state, coach_notice(&fulfilment)?).await?;
     Ok(())
 }
 
+/// What the invoice is made from.
+fn sale<'a>(order: &'a Order, event: Option<&'a Event>) -> Sale<'a> {
+    Sale {
+        order_id: order.id,
+        public_id: &order.public_id,
+        first_name: &order.first_name,
+        last_name: &order.last_name,
+        email: &order.email,
+        phone: order.phone.as_deref(),
+        company: order.company.as_deref(),
+        vat_number: order.vat_number.as_deref(),
+        billing_street: order.billing_street.as_deref(),
+        billing_postal_code: order.billing_postal_code.as_deref(),
+        billing_city: order.billing_city.as_deref(),
+        product_name: &order.product.name,
+        product_vat_rate_percent: order.product.vat_rate_percent,
+        event: event.map(|e| (e.title.as_str(), e.starts_at.as_str())),
+        quantity: order.quantity,
+        unit_price_cents: order.unit_price_cents,
+        subtotal_cents: order.subtotal_cents,
+        discount_cents: order.discount_cents,
+        total_cents: order.total_cents,
+        coupon_code: order.coupon_code.as_deref(),
+        paid_at: order.paid_at.as_deref(),
+    }
+}
+
+/// Who enrols in the course of a course order.
+fn enrolee(order: &Order) -> Enrolee {
+    Enrolee {
+        order_id: order.id,
+        order_public_id: order.public_id.clone(),
+        first_name: order.first_name.clone(),
+        last_name: order.last_name.clone(),
+        email: order.email.clone(),
+        course_slug: order.product.slug.clone(),
+        course_name: order.product.name.clone(),
+        access_url: order.product.access_url.clone(),
+        paid_at: order.paid_at.clone(),
+    }
+}
+
 /// The coach's notice of a paid order: a Zelfbeeld booking, or any other order.
-async fn coach_notice(tx: &mut Tx, order_id: i64) -> anyhow::Result<Notice> {
-    let order = sqlx::query(
-        "SELECT o.public_id, o.quantity, o.first_name, o.last_name, o.email, o.phone, o.company, \
-         o.vat_number, o.total_cents, o.discount_cents, o.coupon_code, o.paid_at, p.name AS product_name, \
-         e.title, e.starts_at, e.kind AS event_kind FROM orders o JOIN products p ON p.id = o.product_id \
-         LEFT JOIN events e ON e.id = o.event_id WHERE o.id = $1",
-    )
-    .bind(order_id)
-    .fetch_one(&mut **tx)
-    .await?;
-    let buyer = format!(
-        "{} {}",
-        order.try_get::<String, _>("first_name")?,
-        order.try_get::<String, _>("last_name")?
-    );
-    let quantity: i64 = order.try_get("quantity")?;
-    let total = money::euro(order.try_get("total_cents")?);
-    let what = order
-        .try_get::<Option<String>, _>("title")?
-        .unwrap_or(order.try_get("product_name")?);
-    let booking =
-        order.try_get::<Option<EventKind>, _>("event_kind")? == Some(EventKind::Zelfbeeld);
+fn coach_notice(fulfilment: &Fulfilment) -> anyhow::Result<Notice> {
+    let Fulfilment { order, event, .. } = fulfilment;
+    let buyer = order.buyer_name();
+    let quantity = order.quantity;
+    let total = money::euro(order.total_cents);
+    let what = event.as_ref().map_or(&order.product.name, |e| &e.title);
+    let booking = event.as_ref().map(|e| e.kind) == Some(EventKind::Zelfbeeld);
     let mut details = vec![
         if booking {
             format!("{buyer} boekte een plaats voor {what}.")
         } else {
             format!("{buyer} bestelde {quantity} × {what}.")
         },
-        format!("Wie: {buyer} <{}>", order.try_get::<String, _>("email")?),
+        format!("Wie: {buyer} <{}>", order.email),
         format!("Wat: {quantity} × {what}"),
     ];
-    if let Some(starts) = order.try_get::<Option<String>, _>("starts_at")? {
+    if let Some(event) = event {
         details.push(format!(
             "Wanneer: {}",
-            dutch::date_time(db::parse_ts(&starts)?)
+            dutch::date_time(db::parse_ts(&event.starts_at)?)
         ));
     }
-    if let Some(paid) = order.try_get::<Option<String>, _>("paid_at")? {
+    if let Some(paid) = &order.paid_at {
         details.push(format!(
             "Betaald: {}",
-            dutch::date_time(db::parse_ts(&paid)?)
+            dutch::date_time(db::parse_ts(paid)?)
         ));
     }
-    let discount: i64 = order.try_get("discount_cents")?;
+    let discount = order.discount_cents;
     details.push(if discount > 0 {
         format!(
             "Bedrag: {total} (korting {}{})",
             money::euro(discount),
             order
-                .try_get::<Option<String>, _>("coupon_code")?
+                .coupon_code
+                .as_ref()
                 .map(|c| format!(", code {c}"))
                 .unwrap_or_default()
         )
     } else {
         format!("Bedrag: {total}")
     });
-    if let Some(phone) = order.try_get::<Option<String>, _>("phone")? {
+    if let Some(phone) = &order.phone {
         details.push(format!("Telefoon: {phone}"));
     }
-    if let Some(company) = order.try_get::<Option<String>, _>("company")? {
-        let vat: Option<String> = order.try_get("vat_number")?;
+    if let Some(company) = &order.company {
         details.push(format!(
             "Bedrijf: {company}{}",
-            vat.map(|v| format!(", btw {v}")).unwrap_or_default()
+            order
+                .vat_number
+                .as_ref()
+                .map(|v| format!(", btw {v}"))
+                .unwrap_or_default()
         ));
     }
-    details.push(format!(
-        "Bestelnummer: {}",
-        &order.try_get::<String, _>("public_id")?[..10]
-    ));
+    details.push(format!("Bestelnummer: {}", order.reference()));
     Ok(Notice {
         kind: if booking {
             NoticeKind::Booking
@@ -139,82 +207,71 @@ async fn coach_notice(tx: &mut Tx, order_id: i64) -> anyhow::Result<Notice> {
             format!("Nieuwe bestelling: {quantity} × {what}, {total}")
         },
         details: details.join("\n"),
-        admin_path: format!("/admin/orders?bestelling={order_id}"),
+        admin_path: format!("/admin/orders?bestelling={}", order.id),
         attachments: Vec::new(),
     })
 }
 
-/// The confirmation of a paid order, built from what is stored (also used to resend it).
+/// The confirmation of a paid order, from what its fulfilment gave (also to resend it).
 pub async fn confirmation_email(
     tx: &mut Tx,
     state: &AppState,
-    order_id: i64,
+    fulfilment: &Fulfilment<'_>,
 ) -> anyhow::Result<EmailMessage> {
-    let order = sqlx::query(
-        "SELECT o.public_id, o.event_id, o.quantity, o.first_name, o.email, o.subtotal_cents, o.discount_cents, \
-         o.total_cents, o.coupon_code, o.company, o.vat_number, p.name AS product_name, p.kind, p.access_url \
-         FROM orders o JOIN products p ON p.id = o.product_id WHERE o.id = $1",
-    )
-    .bind(order_id)
-    .fetch_one(&mut **tx)
-    .await?;
+    let Fulfilment {
+        order,
+        event,
+        invoice,
+        tickets,
+        access,
+    } = fulfilment;
     let brand = &state.site().brand;
-    let first_name: String = order.try_get("first_name")?;
-    let product_name: String = order.try_get("product_name")?;
-    let quantity: i64 = order.try_get("quantity")?;
-    let discount: i64 = order.try_get("discount_cents")?;
+    let first_name = &order.first_name;
+    let product_name = &order.product.name;
+    let quantity = order.quantity;
+    let discount = order.discount_cents;
 
     let mut lines = vec![format!("Bestelling: {quantity} × {product_name}")];
-    lines.push(format!(
-        "Subtotaal: {}",
-        money::euro(order.try_get("subtotal_cents")?)
-    ));
+    lines.push(format!("Subtotaal: {}", money::euro(order.subtotal_cents)));
     if discount > 0 {
-        let code: Option<String> = order.try_get("coupon_code")?;
         lines.push(format!(
             "Korting{}: -{}",
-            code.map(|c| format!(" ({c})")).unwrap_or_default(),
+            order
+                .coupon_code
+                .as_ref()
+                .map(|c| format!(" ({c})"))
+                .unwrap_or_default(),
             money::euro(discount)
         ));
     }
     lines.push(format!(
         "Totaal betaald: {} (btw inbegrepen)",
-        money::euro(order.try_get("total_cents")?)
+        money::euro(order.total_cents)
     ));
-    let invoice = invoices::document_of_order(tx, order_id, InvoiceKind::Invoice).await?;
-    if let Some(invoice) = &invoice {
+    if let Some(invoice) = invoice {
         lines.extend(invoice_lines(invoice));
     }
-    if let Some(company) = order.try_get::<Option<String>, _>("company")? {
-        let vat: Option<String> = order.try_get("vat_number")?;
+    if let Some(company) = &order.company {
         lines.push(format!(
             "Op naam van: {company}{}",
-            vat.map(|v| format!(", btw {v}")).unwrap_or_default()
+            order
+                .vat_number
+                .as_ref()
+                .map(|v| format!(", btw {v}"))
+                .unwrap_or_default()
         ));
     }
-    lines.push(format!(
-        "Bestelnummer: {}",
-        &order.try_get::<String, _>("public_id")?[..10]
-    ));
+    lines.push(format!("Bestelnummer: {}", order.reference()));
 
     let mut attachments = Vec::new();
     // What is not prose (codes, access steps, order lines) follows the coach's text.
     let mut generated: Vec<Block> = Vec::new();
-    let (kind, values) = match order.try_get::<Option<i64>, _>("event_id")? {
-        Some(event_id) => {
-            let event = load_event(tx, event_id).await?;
+    let (kind, values) = match event {
+        Some(event) => {
             let starts = db::parse_ts(&event.starts_at)?;
             let ends = db::parse_ts(&event.ends_at)?;
-            let place = place(&event);
-            let codes: Vec<String> = sqlx::query(
-                "SELECT code FROM tickets WHERE order_id = $1 AND status <> 'cancelled' ORDER BY id",
-            )
-            .bind(order_id)
-            .fetch_all(&mut **tx)
-            .await?
-            .iter()
-            .map(|r| r.try_get::<String, _>("code").map(|c| display_code(&c)))
-            .collect::<Result<_, _>>()?;
+            let place = place(event);
+            let codes: Vec<&str> = tickets.iter().map(|t| t.code.as_str()).collect();
             let is_booking = event.kind == EventKind::Zelfbeeld;
             if let Some(url) = &event.online_url {
                 generated.push(text(format!("Deelnemen: {url}")));
@@ -235,7 +292,7 @@ pub async fn confirmation_email(
                     &qr::png(code)?,
                 ));
             }
-            let uid = format!("order-{order_id}@{}", host(&state.public_url));
+            let uid = format!("order-{}@{}", order.id, host(&state.public_url));
             let calendar = ics::calendar(
                 &CalendarEvent {
                     uid: &uid,
@@ -256,8 +313,8 @@ pub async fn confirmation_email(
             } else {
                 MailKind::OrderTickets
             };
-            let values = Values::new(&first_name, brand)
-                .with("evenement", event.title)
+            let values = Values::new(first_name, brand)
+                .with("evenement", event.title.clone())
                 .with(
                     "datum",
                     format!("{} tot {}", dutch::date_time(starts), dutch::time(ends)),
@@ -266,30 +323,37 @@ pub async fn confirmation_email(
             (kind, values)
         }
         None => {
-            let access: Option<String> = order.try_get("access_url")?;
-            let email: String = order.try_get("email")?;
-            let platform = access.unwrap_or_else(|| state.site().site_url.clone());
-            match course_access::next_steps(tx, order_id, &email, &platform).await? {
-                Some(steps) => generated.extend(steps.into_iter().map(text)),
+            let email = &order.email;
+            let platform = order
+                .product
+                .access_url
+                .clone()
+                .unwrap_or_else(|| state.site().site_url.clone());
+            match access {
+                Some(access) => generated.extend(
+                    course_access::next_steps(access, email, &platform)
+                        .into_iter()
+                        .map(text),
+                ),
                 None => generated.push(text(format!(
                     "Log in op het platform met dit e-mailadres ({email}):\n{platform}\nLukt het \
                      niet? Antwoord gewoon op deze e-mail, dan helpen we je verder."
                 ))),
             }
-            let values = Values::new(&first_name, brand).with("product", product_name);
+            let values = Values::new(first_name, brand).with("product", product_name.clone());
             (MailKind::OrderCourse, values)
         }
     };
     let (subject, mut blocks) = templates::load(tx, kind).await?.render(&values);
     blocks.extend(generated);
     blocks.push(text(lines.join("\n")));
-    if let Some(invoice) = &invoice {
-        let public_id: String = order.try_get("public_id")?;
+    if let Some(invoice) = invoice {
         blocks.push(link(
             format!("Je factuur {} (pdf, ook in de bijlage)", invoice.number),
             format!(
-                "{}/api/orders/{public_id}/documents/{}",
+                "{}/api/orders/{}/documents/{}",
                 state.public_url,
+                order.public_id,
                 DocumentFile::InvoicePdf
             ),
         ));
@@ -298,12 +362,7 @@ pub async fn confirmation_email(
             attachments.push(invoice.xml_attachment());
         }
     }
-    let mut message = compose(
-        &order.try_get::<String, _>("email")?,
-        subject,
-        &blocks,
-        &state.site(),
-    );
+    let mut message = compose(&order.email, subject, &blocks, &state.site());
     message.attachments = attachments;
     Ok(message)
 }
@@ -381,24 +440,18 @@ pub async fn credit_note_email(
 pub async fn notify_refund_needed(
     tx: &mut Tx,
     state: &AppState,
-    order_id: i64,
+    order: &Order,
 ) -> anyhow::Result<()> {
-    let order = sqlx::query(
-        "SELECT public_id, first_name, last_name, email, total_cents FROM orders WHERE id = $1",
-    )
-    .bind(order_id)
-    .fetch_one(&mut **tx)
-    .await?;
     let blocks = [
         text(
             "Er kwam een betaling binnen na het verlopen van de reservatie, maar er was geen plaats meer.",
         ),
         text(format!(
             "Klant: {} {} <{}>\nBedrag: {}",
-            order.try_get::<String, _>("first_name")?,
-            order.try_get::<String, _>("last_name")?,
-            order.try_get::<String, _>("email")?,
-            money::euro(order.try_get("total_cents")?),
+            order.first_name,
+            order.last_name,
+            order.email,
+            money::euro(order.total_cents),
         )),
         link(
             "Betaal dit bedrag terug via Beheer > Bestellingen",

@@ -4,8 +4,10 @@
 pub mod actions;
 pub mod admin;
 mod fulfilment;
+mod order;
 
 pub(crate) use fulfilment::place;
+pub use order::{Order, OrderedProduct, load};
 
 use std::time::Duration;
 
@@ -23,8 +25,6 @@ use crate::kit::db::{self, Tx};
 use crate::platform::payments::{PaymentOutcome, PaymentUpdate};
 use crate::platform::periodic;
 use crate::platform::state::AppState;
-
-pub use fulfilment::confirmation_email;
 
 closed_set! {
     pub enum OrderStatus {
@@ -282,12 +282,8 @@ pub async fn apply_payment_update(
     update: &PaymentUpdate,
 ) -> anyhow::Result<Applied> {
     let mut tx = db::begin_write(&state.pool).await?;
-    let order =
-        sqlx::query("SELECT id, event_id, quantity, coupon_id FROM orders WHERE provider_ref = $1")
-            .bind(&update.provider_ref)
-            .fetch_optional(&mut *tx)
-            .await?;
-    let order_id: Option<i64> = order.as_ref().map(|r| r.try_get("id")).transpose()?;
+    let order = order::load_by_provider_ref(&mut *tx, &update.provider_ref).await?;
+    let order_id = order.as_ref().map(|o| o.id);
     let first_time = sqlx::query(
         "INSERT INTO payment_events (provider, event_id, order_id, received_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (provider, event_id) DO NOTHING",
@@ -303,7 +299,7 @@ pub async fn apply_payment_update(
     if !first_time {
         return Ok(Applied::Duplicate);
     }
-    let Some(order) = order else {
+    let Some(mut order) = order else {
         tx.commit().await?;
         tracing::warn!(
             %provider,
@@ -312,7 +308,7 @@ pub async fn apply_payment_update(
         );
         return Ok(Applied::UnknownOrder);
     };
-    let order_id: i64 = order.try_get("id")?;
+    let order_id = order.id;
     // Each arm starts with a conditional UPDATE of the order row: on PostgreSQL it locks the row,
     // so a concurrent delivery waits and then finds the status already moved.
     let applied = match update.outcome {
@@ -320,16 +316,16 @@ pub async fn apply_payment_update(
         Some(PaymentOutcome::Paid) => {
             if mark_paid(
                 &mut tx,
-                order_id,
+                &mut order,
                 "status = 'pending'",
                 "Betaling ontvangen.",
             )
             .await?
             {
-                fulfilment::fulfil(&mut tx, state, order_id).await?;
+                fulfilment::fulfil(&mut tx, state, &order).await?;
                 Applied::Changed
             } else if claim_late(&mut tx, order_id).await? {
-                late_payment(&mut tx, state, order_id, &order).await?;
+                late_payment(&mut tx, state, &mut order).await?;
                 Applied::Changed
             } else {
                 Applied::Ignored
@@ -359,10 +355,11 @@ pub async fn apply_payment_update(
     Ok(applied)
 }
 
-/// Marks the order paid if `condition` (SQL on the order row) holds; false if it did not.
+/// Marks the order paid if `condition` (SQL on the order row) holds, in the row and in `order`;
+/// false if it did not.
 async fn mark_paid(
     tx: &mut Tx,
-    order_id: i64,
+    order: &mut Order,
     condition: &'static str,
     note: &str,
 ) -> Result<bool, sqlx::Error> {
@@ -371,13 +368,15 @@ async fn mark_paid(
         "UPDATE orders SET status = 'paid', paid_at = $1, updated_at = $1 WHERE id = $2 AND {condition}"
     )))
     .bind(&now)
-    .bind(order_id)
+    .bind(order.id)
     .execute(&mut **tx)
     .await?;
     if done.rows_affected() == 0 {
         return Ok(false);
     }
-    record(tx, order_id, OrderStatus::Paid, note).await?;
+    order.status = OrderStatus::Paid;
+    order.paid_at = Some(now);
+    record(tx, order.id, OrderStatus::Paid, note).await?;
     Ok(true)
 }
 
@@ -396,15 +395,9 @@ async fn claim_late(tx: &mut Tx, order_id: i64) -> Result<bool, sqlx::Error> {
 
 /// Money arrived after the hold ended. Honoured when the seats (and the coupon use) are still
 /// free; otherwise the order is flagged for the coach to refund, and she gets an e-mail.
-async fn late_payment(
-    tx: &mut Tx,
-    state: &AppState,
-    order_id: i64,
-    order: &sqlx::any::AnyRow,
-) -> anyhow::Result<()> {
-    let event_id: Option<i64> = order.try_get("event_id")?;
-    let quantity: i64 = order.try_get("quantity")?;
-    let coupon_id: Option<i64> = order.try_get("coupon_id")?;
+async fn late_payment(tx: &mut Tx, state: &AppState, order: &mut Order) -> anyhow::Result<()> {
+    let (order_id, event_id, quantity, coupon_id) =
+        (order.id, order.event_id, order.quantity, order.coupon_id);
     let seats_ok = match event_id {
         Some(event_id) => take_seats(tx, event_id, quantity).await?,
         None => true,
@@ -423,12 +416,12 @@ async fn late_payment(
             .await?;
         mark_paid(
             tx,
-            order_id,
+            order,
             "status <> 'paid'",
             "Betaling ontvangen na het verlopen van de reservatie; de plaatsen waren nog vrij.",
         )
         .await?;
-        fulfilment::fulfil(tx, state, order_id).await?;
+        fulfilment::fulfil(tx, state, order).await?;
         return Ok(());
     }
     if seats_ok && let Some(event_id) = event_id {
@@ -452,7 +445,7 @@ async fn late_payment(
         "Betaling ontvangen na het verlopen van de reservatie, maar er is geen plaats meer: terugbetalen.",
     )
     .await?;
-    fulfilment::notify_refund_needed(tx, state, order_id).await?;
+    fulfilment::notify_refund_needed(tx, state, order).await?;
     Ok(())
 }
 
