@@ -1,9 +1,7 @@
 //! Free webinar registration. A registration is a ticket without an order, and takes a seat
 //! with the same conditional update as checkout, so capacity holds under concurrency.
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -19,7 +17,7 @@ use crate::kit::dutch;
 use crate::kit::error::{ApiJson, ApiPath, AppError, ErrorBody};
 use crate::kit::ics::{self, CalendarEvent};
 use crate::kit::validation::Fields;
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::notifications::{self, Notice, NoticeKind};
 use crate::platform::outbox::compose::{calendar_attachment, compose};
 use crate::platform::outbox::templates::{self, MailKind, Values};
@@ -108,8 +106,7 @@ async fn unavailable(tx: &mut Tx, id: i64, now: &str) -> Result<AppError, AppErr
 #[tracing::instrument(skip_all)]
 pub async fn register(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<WebinarRegistrationRequest>,
 ) -> Result<Json<WebinarRegistrationResponse>, AppError> {
@@ -122,10 +119,7 @@ pub async fn register(
     let email = email.expect("checked above");
     // The e-mail first: a request it refuses then costs the client address nothing.
     state.limits.webinar_per_email.admit(&email.normalized())?;
-    state
-        .limits
-        .webinar_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.webinar_per_ip.admit(&ip)?;
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
     // The seat first: its row lock orders concurrent registrations on PostgreSQL, so the

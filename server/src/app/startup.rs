@@ -319,7 +319,7 @@ async fn serve(
                 if is_site_read(&req) {
                     return Ok(site_read(state, hsts, req.map(Body::new)).await);
                 }
-                // The peer address feeds the throttles (`auth::client_ip`).
+                // The peer address feeds the throttles (`ClientIp`).
                 req.extensions_mut().insert(ConnectInfo(peer));
                 router.oneshot(req).await
             }

@@ -5,10 +5,9 @@
 //! The test mail carries a personal link: the coach opens it when the mail arrived, and only
 //! then is the test mail line done. The link leads to a page (`/testmail/ontvangen`) that posts
 //! its token once: a GET changes nothing, so mail scanners that open links do not confirm.
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Extension, Json, Router};
 use jiff::{SignedDuration, Timestamp};
@@ -23,7 +22,8 @@ use crate::kit::configuration::PaymentProviderKind;
 use crate::kit::db;
 use crate::kit::error::{ApiJson, AppError, ErrorBody};
 use crate::kit::secret_token::{hash_token, new_token};
-use crate::platform::auth::{CurrentUser, client_ip};
+use crate::platform::auth::CurrentUser;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox::{self, compose};
 use crate::platform::state::AppState;
 
@@ -279,14 +279,10 @@ pub async fn send_test_mail(
 #[tracing::instrument(skip_all)]
 pub async fn test_mail_received(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<TokenRequest>,
 ) -> Result<StatusCode, AppError> {
-    state
-        .limits
-        .test_mail_links_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.test_mail_links_per_ip.admit(&ip)?;
     let unusable = || {
         AppError::NotFound(
             "Deze link werkt niet (meer): hij is al gebruikt, verlopen of hoort bij een oudere testmail. \

@@ -5,10 +5,9 @@ pub mod availability;
 pub(crate) mod mail;
 
 use std::collections::BTreeMap;
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use jiff::Timestamp;
@@ -26,7 +25,7 @@ use crate::kit::domain::{EmailAddress, PhoneNumber};
 use crate::kit::error::{ApiJson, AppError, ErrorBody};
 use crate::kit::secret_token::{hash_token, new_token};
 use crate::kit::validation::Fields;
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::state::AppState;
 use crate::{platform::notifications, platform::outbox};
 
@@ -376,8 +375,7 @@ fn booking_response(call: &IntroCall, message: &str) -> BookingResponse {
 #[tracing::instrument(skip_all)]
 pub async fn book(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<BookingRequest>,
 ) -> Result<(StatusCode, Json<BookingResponse>), AppError> {
     let call = NewCall::try_from(body)?;
@@ -386,10 +384,7 @@ pub async fn book(
         .limits
         .intro_call_per_email
         .admit(&call.email.normalized())?;
-    state
-        .limits
-        .intro_call_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.intro_call_per_ip.admit(&ip)?;
     let now = Timestamp::now();
     let stamp = db::format_ts(now);
     let (cancel_token, move_token) = (new_token(), new_token());

@@ -4,10 +4,7 @@ mod mail;
 
 use std::collections::BTreeMap;
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
@@ -23,7 +20,7 @@ use crate::kit::db;
 use crate::kit::domain::{EmailAddress, FirstName};
 use crate::kit::error::{ApiJson, ApiQuery, AppError, ErrorBody};
 use crate::kit::secret_token::{hash_token, new_token};
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox;
 use crate::platform::state::AppState;
 
@@ -152,15 +149,11 @@ fn opt_in_links(seed: &str) -> (String, String) {
 #[tracing::instrument(skip_all)]
 pub async fn subscribe(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<SubscribeRequest>,
 ) -> Result<Json<SubscribeResponse>, AppError> {
     let subscriber: NewSubscriber = body.try_into()?;
-    state
-        .limits
-        .newsletter_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.newsletter_per_ip.admit(&ip)?;
     // Signups are small and independent: they are committed in groups (see `db::GroupCommit`).
     let job_state = state.clone();
     let mailed = state
@@ -408,14 +401,10 @@ pub struct OneClickQuery {
 #[tracing::instrument(skip_all)]
 pub async fn one_click(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiQuery(query): ApiQuery<OneClickQuery>,
 ) -> Result<Response, AppError> {
-    state
-        .limits
-        .one_click_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.one_click_per_ip.admit(&ip)?;
     unsubscribe_by_token(&state, &query.token).await?;
     Ok((
         [(CONTENT_TYPE, "text/plain; charset=utf-8")],

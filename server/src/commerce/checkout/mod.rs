@@ -5,10 +5,8 @@ mod pricing;
 
 use std::time::Duration;
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use jiff::{SignedDuration, Timestamp};
@@ -21,7 +19,7 @@ use crate::commerce::products::ProductKind;
 use crate::kit::domain::{EmailAddress, VatNumber};
 use crate::kit::error::{ApiJson, ApiPath, AppError};
 use crate::kit::validation::Fields;
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::payments::NewPayment;
 use crate::platform::state::AppState;
 use crate::{commerce::products, kit::db, kit::secret_token};
@@ -101,11 +99,10 @@ pub async fn consent(
 )]
 pub async fn quote(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(request): ApiJson<OrderRequest>,
 ) -> Result<Json<Quote>, AppError> {
-    limit_coupon_checks(&state, &request, &client_ip(&state, peer, &headers))?;
+    limit_coupon_checks(&state, &request, &ip)?;
     let mut tx = if request.offer.is_some() {
         db::begin_write(&state.pool).await?
     } else {
@@ -389,8 +386,7 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
 #[tracing::instrument(skip_all)]
 pub async fn start(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(request): ApiJson<CheckoutRequest>,
 ) -> Result<(StatusCode, Json<CheckoutStarted>), AppError> {
     let buyer = validate_buyer(&request)?;
@@ -399,7 +395,6 @@ pub async fn start(
         return Ok((StatusCode::OK, Json(existing)));
     }
     // Only new orders count: a repeated submit of one attempt found its order above.
-    let ip = client_ip(&state, peer, &headers);
     state.limits.checkout_per_ip.admit(&ip)?;
     limit_coupon_checks(&state, &order, &ip)?;
 

@@ -8,11 +8,9 @@
 //! seat) or expired (unused: the seat goes to the next in line); the coach may remove anyone.
 pub mod admin;
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
 use jiff::{SignedDuration, Timestamp};
@@ -27,7 +25,7 @@ use crate::kit::db::{self, Tx};
 use crate::kit::domain::EmailAddress;
 use crate::kit::error::{ApiJson, ApiPath, AppError, ErrorBody};
 use crate::kit::validation::Fields;
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox::compose::compose;
 use crate::platform::outbox::templates::{self, MailKind, Values};
 use crate::platform::periodic;
@@ -86,8 +84,7 @@ pub struct WaitlistJoined {
 #[tracing::instrument(skip_all)]
 pub async fn join(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<WaitlistRequest>,
 ) -> Result<Json<WaitlistJoined>, AppError> {
@@ -98,10 +95,7 @@ pub async fn join(
         .ok();
     f.finish()?;
     let email = email.expect("checked above");
-    state
-        .limits
-        .waitlist_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.waitlist_per_ip.admit(&ip)?;
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
     let event = sqlx::query(

@@ -3,10 +3,9 @@
 //! unique key on (event, address) keeps it at one across restarts and servers. The link works
 //! once and leaves a pending review for the coach. Whoever opts out gets no further invitations.
 use std::collections::HashSet;
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::routing::post;
 use axum::{Json, Router};
 use jiff::{SignedDuration, Timestamp};
@@ -21,7 +20,7 @@ use crate::kit::domain::{EmailAddress, FirstName};
 use crate::kit::error::{ApiJson, AppError, ErrorBody};
 use crate::kit::secret_token::{hash_token, new_token};
 use crate::kit::validation::Fields;
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox::compose::{compose, link};
 use crate::platform::outbox::templates::{self, MailKind, Values};
 use crate::platform::outbox::{self, EmailMessage};
@@ -269,14 +268,10 @@ fn usable(found: &Found) -> Result<(), AppError> {
 #[tracing::instrument(skip_all)]
 pub async fn open_invitation(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<InvitationTokenRequest>,
 ) -> Result<Json<ReviewInvitation>, AppError> {
-    state
-        .limits
-        .review_links_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.review_links_per_ip.admit(&ip)?;
     let mut conn = state.pool.acquire().await?;
     let found = find(&mut conn, &body.token).await?;
     usable(&found)?;
@@ -303,14 +298,10 @@ pub async fn open_invitation(
 #[tracing::instrument(skip_all)]
 pub async fn leave_review(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<ParticipantReviewRequest>,
 ) -> Result<(StatusCode, Json<ReviewLinkResponse>), AppError> {
-    state
-        .limits
-        .review_links_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.review_links_per_ip.admit(&ip)?;
     let mut fields = Fields::default();
     if !(1..=5).contains(&body.rating) {
         fields.error("rating", "Kies een score van 1 tot 5 sterren.");
@@ -382,14 +373,10 @@ pub async fn leave_review(
 #[tracing::instrument(skip_all)]
 pub async fn opt_out(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<InvitationTokenRequest>,
 ) -> Result<Json<ReviewLinkResponse>, AppError> {
-    state
-        .limits
-        .review_links_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.review_links_per_ip.admit(&ip)?;
     let mut tx = db::begin_write(&state.pool).await?;
     let found = find(&mut tx, &body.token).await?;
     sqlx::query(

@@ -1,9 +1,8 @@
 //! Account recovery and more than one admin: a forgotten password gets a single-use link by
 //! e-mail; an admin invites another by e-mail and may remove one (never the last).
 use std::collections::BTreeMap;
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
 use jiff::{SignedDuration, Timestamp};
@@ -13,13 +12,14 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{CurrentUser, Session, SessionUser, client_ip, issue, mails, password, throttle};
+use super::{CurrentUser, Session, SessionUser, issue, mails, password, throttle};
 use crate::kit::access_tokens::Role;
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::{self, Tx};
 use crate::kit::domain::EmailAddress;
 use crate::kit::error::{ApiJson, ApiPath, AppError, ErrorBody};
 use crate::kit::secret_token::{hash_token, new_token};
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox;
 use crate::platform::state::AppState;
 
@@ -160,12 +160,10 @@ async fn claim_link(
 #[tracing::instrument(skip_all)]
 pub async fn password_forgotten(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: axum::http::HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(req): ApiJson<PasswordForgottenRequest>,
 ) -> Result<StatusCode, AppError> {
     let email = parse_email(&req.email)?;
-    let ip = client_ip(&state, peer, &headers);
     let mut tx = db::begin_write(&state.pool).await?;
     let normalized = email.normalized();
     throttle::take(
