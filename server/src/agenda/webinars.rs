@@ -1,12 +1,13 @@
 //! Free webinar registration. A registration is a ticket without an order, and takes a seat
 //! with the same conditional update as checkout, so capacity holds under concurrency.
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sqlx::{AssertSqlSafe, Row};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::agenda::events::{COLUMNS, Event, EventKind, EventStatus};
 use crate::agenda::tickets::new_ticket_code;
@@ -24,8 +25,8 @@ use crate::platform::outbox::templates::{self, MailKind, Values};
 use crate::platform::outbox::{self, EmailMessage};
 use crate::platform::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/webinars/{id}/registrations", post(register))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(register))
 }
 
 /// Missing fields count as empty.
@@ -90,7 +91,7 @@ async fn unavailable(tx: &mut Tx, id: i64, now: &str) -> Result<AppError, AppErr
 
 #[utoipa::path(
     post,
-    path = "/api/webinars/{id}/registrations",
+    path = "/webinars/{id}/registrations",
     operation_id = "register_for_webinar",
     tag = "webinars",
     params(("id" = i64, Path, description = "Event id of the webinar")),

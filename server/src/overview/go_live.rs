@@ -8,8 +8,7 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::post;
-use axum::{Extension, Json, Router};
+use axum::{Extension, Json};
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -30,16 +29,24 @@ use crate::platform::state::AppState;
 /// How long the link in a test mail works.
 const TEST_MAIL_LINK_TTL: SignedDuration = SignedDuration::from_hours(7 * 24);
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(checklist))
-        .routes(routes!(send_test_mail))
-        .routes(routes!(set_legal_pages_reviewed))
+/// The checklist and its actions, under `/api/admin`.
+pub mod admin {
+    use utoipa_axum::router::OpenApiRouter;
+    use utoipa_axum::routes;
+
+    use crate::platform::state::AppState;
+
+    pub fn routes() -> OpenApiRouter<AppState> {
+        OpenApiRouter::new()
+            .routes(routes!(super::checklist))
+            .routes(routes!(super::send_test_mail))
+            .routes(routes!(super::set_legal_pages_reviewed))
+    }
 }
 
 /// The public part: the link in the test mail.
-pub fn public_router() -> Router<AppState> {
-    Router::new().route("/go-live/test-mail/received", post(test_mail_received))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(test_mail_received))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -267,7 +274,7 @@ pub async fn send_test_mail(
 
 #[utoipa::path(
     post,
-    path = "/api/go-live/test-mail/received",
+    path = "/go-live/test-mail/received",
     operation_id = "confirm_test_mail_received",
     tag = "go-live",
     request_body = TokenRequest,

@@ -2,11 +2,12 @@
 //! auto-reply to the visitor. A honeypot field and a per-IP limit keep spam out.
 pub mod admin;
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::kit::closed_set::{Choice, closed_set};
 use crate::kit::db::{self, Tx};
@@ -19,8 +20,8 @@ use crate::platform::outbox::templates::{self, MailKind, Values};
 use crate::platform::outbox::{self, EmailMessage};
 use crate::platform::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/contact", post(send_message))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(send_message))
 }
 
 closed_set! {
@@ -117,7 +118,7 @@ impl TryFrom<ContactRequest> for NewMessage {
 
 #[utoipa::path(
     post,
-    path = "/api/contact",
+    path = "/contact",
     operation_id = "send_contact_message",
     tag = "contact",
     request_body = ContactRequest,

@@ -4,16 +4,17 @@ mod mail;
 
 use std::collections::BTreeMap;
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
-use axum::{Json, Router};
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::kit::closed_set::closed_set;
 use crate::kit::db;
@@ -24,12 +25,12 @@ use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox;
 use crate::platform::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/newsletter", post(subscribe))
-        .route("/newsletter/confirm", post(confirm))
-        .route("/newsletter/unsubscribe", post(unsubscribe))
-        .route("/newsletter/one-click", post(one_click))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(subscribe))
+        .routes(routes!(confirm))
+        .routes(routes!(unsubscribe))
+        .routes(routes!(one_click))
 }
 
 /// What the signed unsubscribe link of a newsletter mail is for (see `LinkSigner`).
@@ -133,7 +134,7 @@ fn opt_in_links(seed: &str) -> (String, String) {
 
 #[utoipa::path(
     post,
-    path = "/api/newsletter",
+    path = "/newsletter",
     operation_id = "subscribe_newsletter",
     tag = "newsletter",
     request_body = SubscribeRequest,
@@ -251,7 +252,7 @@ async fn sign_up(
 
 #[utoipa::path(
     post,
-    path = "/api/newsletter/confirm",
+    path = "/newsletter/confirm",
     operation_id = "confirm_newsletter",
     tag = "newsletter",
     request_body = TokenRequest,
@@ -309,7 +310,7 @@ pub async fn confirm(
 
 #[utoipa::path(
     post,
-    path = "/api/newsletter/unsubscribe",
+    path = "/newsletter/unsubscribe",
     operation_id = "unsubscribe_newsletter",
     tag = "newsletter",
     request_body = TokenRequest,
@@ -387,7 +388,7 @@ pub struct OneClickQuery {
 
 #[utoipa::path(
     post,
-    path = "/api/newsletter/one-click",
+    path = "/newsletter/one-click",
     operation_id = "one_click_unsubscribe",
     tag = "newsletter",
     params(OneClickQuery),

@@ -5,14 +5,15 @@ mod pricing;
 
 use std::time::Duration;
 
+use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commerce::orders::{self, OrderStatus, OrderSummary};
 use crate::commerce::products::ProductKind;
@@ -26,12 +27,13 @@ use crate::{commerce::products, kit::db, kit::secret_token};
 
 pub use pricing::{OrderRequest, Priced, Quote};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/checkout", post(start))
-        .route("/checkout/quote", post(quote))
-        .route("/checkout/consent", get(consent))
-        .route("/orders/{order_id}", get(order_summary))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(start))
+        .routes(routes!(quote))
+        .routes(routes!(consent))
+        .routes(routes!(order_summary))
+        .merge(payments::routes())
 }
 
 /// The consent that fits the product, stored with the order in these exact words.
@@ -59,7 +61,7 @@ pub struct Consent {
 
 #[utoipa::path(
     get,
-    path = "/api/checkout/consent",
+    path = "/checkout/consent",
     operation_id = "checkout_consent",
     tag = "commerce",
     params(ConsentQuery),
@@ -85,7 +87,7 @@ pub async fn consent(
 
 #[utoipa::path(
     post,
-    path = "/api/checkout/quote",
+    path = "/checkout/quote",
     operation_id = "checkout_quote",
     tag = "commerce",
     request_body = OrderRequest,
@@ -369,7 +371,7 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
 
 #[utoipa::path(
     post,
-    path = "/api/checkout",
+    path = "/checkout",
     operation_id = "start_checkout",
     tag = "commerce",
     request_body = CheckoutRequest,
@@ -581,7 +583,7 @@ async fn existing_order(state: &AppState, key: &str) -> Result<Option<CheckoutSt
 
 #[utoipa::path(
     get,
-    path = "/api/orders/{order_id}",
+    path = "/orders/{order_id}",
     operation_id = "get_order",
     tag = "commerce",
     params(("order_id" = String, Path, description = "The order's public id")),

@@ -10,15 +10,16 @@ pub mod admin;
 
 use std::time::Duration;
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::{self, Tx};
@@ -47,8 +48,8 @@ closed_set! {
     }
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/events/{id}/waitlist", post(join))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(join))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -68,7 +69,7 @@ pub struct WaitlistJoined {
 
 #[utoipa::path(
     post,
-    path = "/api/events/{id}/waitlist",
+    path = "/events/{id}/waitlist",
     operation_id = "join_waitlist",
     tag = "events",
     params(("id" = i64, Path, description = "Event id of a sold-out, paid event")),

@@ -4,14 +4,15 @@
 //! once and leaves a pending review for the coach. Whoever opts out gets no further invitations.
 use std::collections::HashSet;
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::post;
-use axum::{Json, Router};
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::occasion;
 use crate::agenda::events::EventKind;
@@ -36,11 +37,11 @@ const LOOK_BACK: SignedDuration = SignedDuration::from_hours(14 * 24);
 /// The name on a review whose writer did not consent to showing their first name.
 const ANONYMOUS: &str = "Een deelnemer";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/review-invitations/open", post(open_invitation))
-        .route("/review-invitations/review", post(leave_review))
-        .route("/review-invitations/opt-out", post(opt_out))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(open_invitation))
+        .routes(routes!(leave_review))
+        .routes(routes!(opt_out))
 }
 
 /// Enqueues the invitations that are due: events that ended at least `delay` ago. Returns how
@@ -254,7 +255,7 @@ fn usable(found: &Found) -> Result<(), AppError> {
 
 #[utoipa::path(
     post,
-    path = "/api/review-invitations/open",
+    path = "/review-invitations/open",
     operation_id = "open_review_invitation",
     tag = "reviews",
     request_body = InvitationTokenRequest,
@@ -283,7 +284,7 @@ pub async fn open_invitation(
 
 #[utoipa::path(
     post,
-    path = "/api/review-invitations/review",
+    path = "/review-invitations/review",
     operation_id = "leave_participant_review",
     tag = "reviews",
     request_body = ParticipantReviewRequest,
@@ -360,7 +361,7 @@ pub async fn leave_review(
 
 #[utoipa::path(
     post,
-    path = "/api/review-invitations/opt-out",
+    path = "/review-invitations/opt-out",
     operation_id = "opt_out_of_review_invitations",
     tag = "reviews",
     request_body = InvitationTokenRequest,

@@ -9,8 +9,6 @@ use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::{CurrentUser, Session, SessionUser, issue, mails, password, throttle};
 use crate::kit::access_tokens::Role;
@@ -147,7 +145,7 @@ async fn claim_link(
 
 #[utoipa::path(
     post,
-    path = "/api/auth/password-forgotten",
+    path = "/auth/password-forgotten",
     operation_id = "password_forgotten",
     tag = "auth",
     request_body = PasswordForgottenRequest,
@@ -211,7 +209,7 @@ pub async fn password_forgotten(
 
 #[utoipa::path(
     post,
-    path = "/api/auth/password-reset",
+    path = "/auth/password-reset",
     operation_id = "reset_password",
     tag = "auth",
     request_body = NewPasswordRequest,
@@ -257,7 +255,7 @@ pub async fn reset_password(
 
 #[utoipa::path(
     post,
-    path = "/api/auth/invitation",
+    path = "/auth/invitation",
     operation_id = "accept_invitation",
     tag = "auth",
     request_body = NewPasswordRequest,
@@ -313,13 +311,6 @@ pub async fn accept_invitation(
     tx.commit().await?;
     tracing::info!(user_id = id, "invitation accepted");
     Ok(Json(session))
-}
-
-pub fn admin_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list_accounts))
-        .routes(routes!(invite_admin))
-        .routes(routes!(remove_admin))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -10,12 +10,13 @@ use axum::http::StatusCode;
 use axum::http::header::AUTHORIZATION;
 use axum::middleware::Next;
 use axum::response::Response;
-use axum::routing::post;
-use axum::{Extension, Json, Router};
+use axum::{Extension, Json};
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::kit::access_tokens::Role;
 use crate::kit::db::{self, Tx};
@@ -28,17 +29,30 @@ use crate::platform::state::AppState;
 /// A second refresh with the same token within this window is two tabs racing, not theft.
 const REUSE_GRACE: SignedDuration = SignedDuration::from_secs(10);
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/login", post(login))
-        .route("/auth/refresh", post(refresh))
-        .route("/auth/logout", post(logout))
-        .route(
-            "/auth/password-forgotten",
-            post(accounts::password_forgotten),
-        )
-        .route("/auth/password-reset", post(accounts::reset_password))
-        .route("/auth/invitation", post(accounts::accept_invitation))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(refresh))
+        .routes(routes!(logout))
+        .routes(routes!(accounts::password_forgotten))
+        .routes(routes!(accounts::reset_password))
+        .routes(routes!(accounts::accept_invitation))
+}
+
+/// Who is signed in, and the other admin accounts, under `/api/admin`.
+pub mod admin {
+    use utoipa_axum::router::OpenApiRouter;
+    use utoipa_axum::routes;
+
+    use crate::platform::state::AppState;
+
+    pub fn routes() -> OpenApiRouter<AppState> {
+        OpenApiRouter::new()
+            .routes(routes!(super::me))
+            .routes(routes!(super::accounts::list_accounts))
+            .routes(routes!(super::accounts::invite_admin))
+            .routes(routes!(super::accounts::remove_admin))
+    }
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -101,7 +115,7 @@ fn unauthorized() -> AppError {
 
 #[utoipa::path(
     post,
-    path = "/api/auth/login",
+    path = "/auth/login",
     operation_id = "login",
     tag = "auth",
     request_body = LoginRequest,
@@ -269,7 +283,7 @@ pub(crate) async fn revoke_all_sessions(tx: &mut Tx, user_id: i64) -> Result<(),
 
 #[utoipa::path(
     post,
-    path = "/api/auth/refresh",
+    path = "/auth/refresh",
     operation_id = "refresh_session",
     tag = "auth",
     request_body = RefreshRequest,
@@ -335,7 +349,7 @@ pub async fn refresh(
 
 #[utoipa::path(
     post,
-    path = "/api/auth/logout",
+    path = "/auth/logout",
     operation_id = "logout",
     tag = "auth",
     request_body = RefreshRequest,
