@@ -29,8 +29,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(invoices::routes())
 }
 
-/// Public routes relative to `/api` that write data the server keeps rendered (events and their
-/// seats, products): the router reads the data versions after them (`live`).
+/// Public routes relative to `/api` that write data the server keeps rendered (the seats left
+/// at events): the router reads the data versions after them (`live`).
 pub fn routes_writing_live_data() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(webinars::routes())
