@@ -7,8 +7,6 @@ use axum::{Extension, Json};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::kit::db;
 use crate::kit::domain::FirstName;
@@ -18,8 +16,16 @@ use crate::platform::auth::CurrentUser;
 use crate::platform::outbox::{self, compose};
 use crate::platform::state::AppState;
 
-pub fn admin_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_messages, send_message))
+/// The coach's messages to an event's attendees, under `/api/admin`.
+pub mod admin {
+    use utoipa_axum::router::OpenApiRouter;
+    use utoipa_axum::routes;
+
+    use crate::platform::state::AppState;
+
+    pub fn routes() -> OpenApiRouter<AppState> {
+        OpenApiRouter::new().routes(routes!(super::list_messages, super::send_message))
+    }
 }
 
 #[derive(Deserialize, ToSchema)]

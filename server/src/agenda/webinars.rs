@@ -1,14 +1,13 @@
 //! Free webinar registration. A registration is a ticket without an order, and takes a seat
 //! with the same conditional update as checkout, so capacity holds under concurrency.
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
-use axum::http::HeaderMap;
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sqlx::{AssertSqlSafe, Row};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::agenda::events::{COLUMNS, Event, EventKind, EventStatus};
 use crate::agenda::tickets::new_ticket_code;
@@ -19,15 +18,15 @@ use crate::kit::dutch;
 use crate::kit::error::{ApiJson, ApiPath, AppError, ErrorBody};
 use crate::kit::ics::{self, CalendarEvent};
 use crate::kit::validation::Fields;
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::notifications::{self, Notice, NoticeKind};
 use crate::platform::outbox::compose::{calendar_attachment, compose};
 use crate::platform::outbox::templates::{self, MailKind, Values};
 use crate::platform::outbox::{self, EmailMessage};
 use crate::platform::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/webinars/{id}/registrations", post(register))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(register))
 }
 
 /// Missing fields count as empty.
@@ -92,7 +91,7 @@ async fn unavailable(tx: &mut Tx, id: i64, now: &str) -> Result<AppError, AppErr
 
 #[utoipa::path(
     post,
-    path = "/api/webinars/{id}/registrations",
+    path = "/webinars/{id}/registrations",
     operation_id = "register_for_webinar",
     tag = "webinars",
     params(("id" = i64, Path, description = "Event id of the webinar")),
@@ -108,8 +107,7 @@ async fn unavailable(tx: &mut Tx, id: i64, now: &str) -> Result<AppError, AppErr
 #[tracing::instrument(skip_all)]
 pub async fn register(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<WebinarRegistrationRequest>,
 ) -> Result<Json<WebinarRegistrationResponse>, AppError> {
@@ -122,10 +120,7 @@ pub async fn register(
     let email = email.expect("checked above");
     // The e-mail first: a request it refuses then costs the client address nothing.
     state.limits.webinar_per_email.admit(&email.normalized())?;
-    state
-        .limits
-        .webinar_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.webinar_per_ip.admit(&ip)?;
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
     // The seat first: its row lock orders concurrent registrations on PostgreSQL, so the

@@ -6,7 +6,6 @@ use axum::routing::any;
 use utoipa::openapi::OpenApi;
 use utoipa::openapi::security::SecurityRequirement;
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::kit::error::{api_not_found, documented};
 use crate::platform::state::AppState;
@@ -22,31 +21,29 @@ use crate::{
 /// Admin routes relative to `/api`, with their OpenAPI operations.
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(auth::me))
-        .merge(auth::accounts::admin_router())
-        .merge(dashboard::router())
-        .merge(reviews::admin::router())
-        .merge(drempel_videos::admin_router())
-        .merge(events::admin::router())
-        .merge(newsletter::admin::router())
-        .merge(campaigns::admin::router())
-        .merge(orders::actions::admin_router())
-        .merge(coupons::admin::router())
-        .merge(tickets::admin::router())
-        .merge(attendees::admin_router())
-        .merge(waitlist::admin::router())
-        .merge(orders::admin::router())
-        .merge(intro_calls::admin::router())
-        .merge(contact::admin::router())
-        .merge(invoices::admin::router())
-        .merge(people::router())
-        .merge(notifications::admin::router())
-        .merge(course_access::admin::router())
-        .merge(mail_texts::router())
-        .merge(media::admin::router())
-        .merge(site_settings::router())
-        .merge(page_texts::admin::router())
-        .merge(go_live::router())
+        .merge(auth::admin::routes())
+        .merge(dashboard::admin::routes())
+        .merge(reviews::admin::routes())
+        .merge(drempel_videos::admin::routes())
+        .merge(events::admin::routes())
+        .merge(newsletter::admin::routes())
+        .merge(campaigns::admin::routes())
+        .merge(coupons::admin::routes())
+        .merge(tickets::admin::routes())
+        .merge(attendees::admin::routes())
+        .merge(waitlist::admin::routes())
+        .merge(orders::admin::routes())
+        .merge(intro_calls::admin::routes())
+        .merge(contact::admin::routes())
+        .merge(invoices::admin::routes())
+        .merge(people::admin::routes())
+        .merge(notifications::admin::routes())
+        .merge(course_access::admin::routes())
+        .merge(mail_texts::admin::routes())
+        .merge(media::admin::routes())
+        .merge(site_settings::admin::routes())
+        .merge(page_texts::admin::routes())
+        .merge(go_live::admin::routes())
 }
 
 /// The live admin router. Unknown paths under `/admin` also pass the guard first, so without

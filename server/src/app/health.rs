@@ -1,8 +1,15 @@
 //! Liveness for the host's monitoring.
 use axum::extract::State;
 use axum::http::StatusCode;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::platform::state::AppState;
+
+/// `/healthz`, outside `/api`: what the host's monitoring asks.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(healthz))
+}
 
 #[utoipa::path(
     get,

@@ -1,7 +1,11 @@
 //! The application: assembles routers, serves the site, documents the API, seeds demo data.
 pub mod admin; // everything under `/api/admin`, behind one guard
 pub mod health; // liveness for the host
+pub mod middleware; // the layers around every routed request: headers, timeout, request ids, log
 pub mod openapi; // the OpenAPI document
+pub mod public; // everything public under `/api`, in one list
+pub mod router; // assembles the routes of the whole server
 pub mod seed; // demo data for a fresh install
+pub mod serve; // the accept loop: connection cap, header timeout, graceful drain
 pub mod site_pages; // the prerendered site: pages, JSON-LD, sitemap, 404
-pub mod startup; // builds the application and serves it
+pub mod startup; // builds the application and runs it until stopped

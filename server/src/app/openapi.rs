@@ -7,55 +7,13 @@ use utoipa::{Modify, OpenApi};
 
 use crate::kit::error::documented;
 use crate::{
-    agenda::events, agenda::intro_calls, agenda::webinars, app::admin, app::health,
-    audience::contact, audience::newsletter, commerce::checkout, commerce::invoices,
-    commerce::orders, commerce::products, commerce::waitlist, content::drempel_videos,
-    content::reviews, kit::error, kit::paging, overview::calendar_feed, overview::go_live,
-    overview::people, platform::auth,
+    app::admin, app::public, audience::contact, commerce::invoices, commerce::orders, kit::error,
+    kit::paging, overview::people,
 };
 
 #[derive(OpenApi)]
 #[openapi(
     info(title = "In Lumine API", license(name = "Proprietary"), description = "JSON API of the In Lumine website. Error bodies: `{\"error\":{\"code\",\"message\",\"fields\"?}}` with Dutch messages."),
-    paths(
-        health::healthz,
-        reviews::list_reviews,
-        reviews::invitations::open_invitation,
-        reviews::invitations::leave_review,
-        reviews::invitations::opt_out,
-        newsletter::subscribe,
-        newsletter::confirm,
-        newsletter::unsubscribe,
-        newsletter::one_click,
-        go_live::test_mail_received,
-        events::upcoming,
-        waitlist::join,
-        drempel_videos::list_published,
-        intro_calls::list_slots,
-        intro_calls::book,
-        intro_calls::manage,
-        intro_calls::cancel,
-        intro_calls::move_call,
-        contact::send_message,
-        calendar_feed::feed,
-        webinars::register,
-        auth::login,
-        auth::refresh,
-        auth::logout,
-        auth::accounts::password_forgotten,
-        auth::accounts::reset_password,
-        auth::accounts::accept_invitation,
-        products::list,
-        products::detail,
-        checkout::consent,
-        checkout::quote,
-        checkout::start,
-        checkout::order_summary,
-        invoices::buyer_document,
-        checkout::payments::webhook,
-        checkout::payments::simulated_session,
-        checkout::payments::simulated_outcome,
-    ),
     modifiers(&BearerAuth),
     // Enums used only as query parameters are not collected from the operations.
     components(schemas(
@@ -107,7 +65,9 @@ impl Modify for BearerAuth {
 
 /// The document as pretty JSON, exactly as committed in `server/openapi.json`.
 pub fn document() -> String {
-    let mut openapi = ApiDoc::openapi().merge_from(admin::openapi());
+    let mut openapi = ApiDoc::openapi()
+        .merge_from(public::openapi())
+        .merge_from(admin::openapi());
     document_common_answers(&mut openapi);
     openapi
         .to_pretty_json()

@@ -28,7 +28,7 @@ use crate::platform::state::AppState;
 
 mod photos;
 
-pub fn router() -> Router<AppState> {
+pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/robots.txt", get(robots))
         .route("/sitemap.xml", get(sitemap))

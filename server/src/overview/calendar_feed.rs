@@ -1,13 +1,13 @@
 //! The coach's private calendar feed (iCalendar, RFC 5545) for her phone: her booked intro
 //! calls and published events from a month back onwards, at a URL with a secret token. Only the
 //! token's hash is kept (Beheer > Meldingen makes a new one; the old one then stops working).
-use axum::Router;
 use axum::extract::State;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use jiff::{SignedDuration, Timestamp};
 use sqlx::AssertSqlSafe;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::agenda::events::{COLUMNS as EVENT_COLUMNS, Event, EventKind};
 use crate::agenda::intro_calls::{COLUMNS as CALL_COLUMNS, CallMode, IntroCall, mail};
@@ -21,8 +21,8 @@ use crate::platform::state::AppState;
 /// How far back the feed reaches.
 const HISTORY: SignedDuration = SignedDuration::from_hours(24 * 31);
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/calendar/{file}", get(feed))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(feed))
 }
 
 fn not_found() -> AppError {
@@ -31,7 +31,7 @@ fn not_found() -> AppError {
 
 #[utoipa::path(
     get,
-    path = "/api/calendar/{file}",
+    path = "/calendar/{file}",
     operation_id = "calendar_feed",
     tag = "calendar",
     params(("file" = String, Path, description = "`<token>.ics`, the secret from Beheer > Meldingen")),

@@ -6,8 +6,6 @@ use jiff::{Timestamp, ToSpan};
 use serde::Serialize;
 use sqlx::{AnyPool, AssertSqlSafe, Row};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::agenda::events::admin::AdminEvent;
 use crate::agenda::events::{COLUMNS, Event, EventKind};
@@ -23,8 +21,16 @@ const WEEKS: i64 = 12;
 const NEXT_EVENTS: i64 = 6;
 const NEXT_INTRO_CALLS: i64 = 5;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(dashboard))
+/// The dashboard, under `/api/admin`.
+pub mod admin {
+    use utoipa_axum::router::OpenApiRouter;
+    use utoipa_axum::routes;
+
+    use crate::platform::state::AppState;
+
+    pub fn routes() -> OpenApiRouter<AppState> {
+        OpenApiRouter::new().routes(routes!(super::dashboard))
+    }
 }
 
 #[derive(Serialize, ToSchema)]

@@ -5,12 +5,10 @@
 //! The test mail carries a personal link: the coach opens it when the mail arrived, and only
 //! then is the test mail line done. The link leads to a page (`/testmail/ontvangen`) that posts
 //! its token once: a GET changes nothing, so mail scanners that open links do not confirm.
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::routing::post;
-use axum::{Extension, Json, Router};
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::{Extension, Json};
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -23,23 +21,32 @@ use crate::kit::configuration::PaymentProviderKind;
 use crate::kit::db;
 use crate::kit::error::{ApiJson, AppError, ErrorBody};
 use crate::kit::secret_token::{hash_token, new_token};
-use crate::platform::auth::{CurrentUser, client_ip};
+use crate::platform::auth::CurrentUser;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox::{self, compose};
 use crate::platform::state::AppState;
 
 /// How long the link in a test mail works.
 const TEST_MAIL_LINK_TTL: SignedDuration = SignedDuration::from_hours(7 * 24);
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(checklist))
-        .routes(routes!(send_test_mail))
-        .routes(routes!(set_legal_pages_reviewed))
+/// The checklist and its actions, under `/api/admin`.
+pub mod admin {
+    use utoipa_axum::router::OpenApiRouter;
+    use utoipa_axum::routes;
+
+    use crate::platform::state::AppState;
+
+    pub fn routes() -> OpenApiRouter<AppState> {
+        OpenApiRouter::new()
+            .routes(routes!(super::checklist))
+            .routes(routes!(super::send_test_mail))
+            .routes(routes!(super::set_legal_pages_reviewed))
+    }
 }
 
 /// The public part: the link in the test mail.
-pub fn public_router() -> Router<AppState> {
-    Router::new().route("/go-live/test-mail/received", post(test_mail_received))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(test_mail_received))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -267,7 +274,7 @@ pub async fn send_test_mail(
 
 #[utoipa::path(
     post,
-    path = "/api/go-live/test-mail/received",
+    path = "/go-live/test-mail/received",
     operation_id = "confirm_test_mail_received",
     tag = "go-live",
     request_body = TokenRequest,
@@ -279,14 +286,10 @@ pub async fn send_test_mail(
 #[tracing::instrument(skip_all)]
 pub async fn test_mail_received(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<TokenRequest>,
 ) -> Result<StatusCode, AppError> {
-    state
-        .limits
-        .test_mail_links_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.test_mail_links_per_ip.admit(&ip)?;
     let unusable = || {
         AppError::NotFound(
             "Deze link werkt niet (meer): hij is al gebruikt, verlopen of hoort bij een oudere testmail. \

@@ -7,8 +7,6 @@ use axum::{Extension, Json};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::kit::db::{self, Tx};
 use crate::kit::error::{ApiJson, ApiPath, AppError, ErrorBody};
@@ -19,12 +17,24 @@ use crate::platform::outbox::templates::{self, MailKind, Template, Values};
 use crate::platform::outbox::{self, EmailMessage};
 use crate::platform::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list_mail_texts))
-        .routes(routes!(get_mail_text, save_mail_text, restore_mail_text))
-        .routes(routes!(preview_mail_text))
-        .routes(routes!(send_mail_text_test))
+/// Beheer > Mails, under `/api/admin`.
+pub mod admin {
+    use utoipa_axum::router::OpenApiRouter;
+    use utoipa_axum::routes;
+
+    use crate::platform::state::AppState;
+
+    pub fn routes() -> OpenApiRouter<AppState> {
+        OpenApiRouter::new()
+            .routes(routes!(super::list_mail_texts))
+            .routes(routes!(
+                super::get_mail_text,
+                super::save_mail_text,
+                super::restore_mail_text
+            ))
+            .routes(routes!(super::preview_mail_text))
+            .routes(routes!(super::send_mail_text_test))
+    }
 }
 
 /// One mail type in the list.

@@ -1,6 +1,7 @@
 //! The platform: what every domain runs on (state, site details, mail, payments, photos, accounts, background passes).
 pub mod auth; // admin accounts, sign-in, sessions and the guard on `/api/admin`
 pub mod backup; // database snapshots and restore
+pub mod client_ip; // the client's address as the limiters key it
 pub mod limits; // limits on public writes per client address
 pub mod live; // bytes rebuilt when data changes, served from memory
 pub mod mail_texts; // Beheer > Mails: the texts of visitor mails

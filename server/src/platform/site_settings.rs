@@ -6,8 +6,6 @@ use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::kit::db;
 use crate::kit::domain::{EmailAddress, PhoneNumber, VatNumber};
@@ -17,8 +15,16 @@ use crate::kit::video_url::is_embeddable;
 use crate::platform::site::BusinessDetails;
 use crate::platform::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get_settings, put_settings))
+/// Beheer > Instellingen, under `/api/admin`.
+pub mod admin {
+    use utoipa_axum::router::OpenApiRouter;
+    use utoipa_axum::routes;
+
+    use crate::platform::state::AppState;
+
+    pub fn routes() -> OpenApiRouter<AppState> {
+        OpenApiRouter::new().routes(routes!(super::get_settings, super::put_settings))
+    }
 }
 
 /// The form as sent; missing fields count as empty.

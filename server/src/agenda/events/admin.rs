@@ -22,7 +22,7 @@ use crate::platform::state::AppState;
 const MAX_CAPACITY: i64 = 10_000;
 const MAX_PRICE_CENTS: i64 = 10_000_000;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_events, create_event))
         .routes(routes!(update_event, delete_event))

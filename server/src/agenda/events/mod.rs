@@ -1,14 +1,14 @@
 //! Events: storytelling evenings, Zelfbeeld-Ommekeer course dates and webinars.
 pub mod admin;
-use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::kit::closed_set::{Choice, closed_set};
 use crate::kit::db;
@@ -41,8 +41,8 @@ closed_set! {
 pub(crate) const UNKNOWN_KIND: &str =
     "Kies een geldig soort activiteit: vertelavond, zelfbeeld of webinar.";
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/events/upcoming", get(upcoming))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(upcoming))
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -130,7 +130,7 @@ pub struct EventList {
 
 #[utoipa::path(
     get,
-    path = "/api/events/upcoming",
+    path = "/events/upcoming",
     operation_id = "list_upcoming_events",
     tag = "events",
     params(UpcomingQuery),

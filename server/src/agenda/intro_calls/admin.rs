@@ -26,7 +26,7 @@ use crate::platform::state::AppState;
 const MAX_RULES: usize = 50;
 const MAX_BLOCKED: usize = 200;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_availability, put_availability))
         .routes(routes!(list_intro_calls))

@@ -5,17 +5,17 @@ pub mod availability;
 pub(crate) mod mail;
 
 use std::collections::BTreeMap;
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::{AssertSqlSafe, Row};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use self::availability::{Availability, Slot};
 use self::mail::CoachNote;
@@ -26,17 +26,17 @@ use crate::kit::domain::{EmailAddress, PhoneNumber};
 use crate::kit::error::{ApiJson, AppError, ErrorBody};
 use crate::kit::secret_token::{hash_token, new_token};
 use crate::kit::validation::Fields;
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::state::AppState;
 use crate::{platform::notifications, platform::outbox};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/intro-calls/slots", get(list_slots))
-        .route("/intro-calls", post(book))
-        .route("/intro-calls/manage", post(manage))
-        .route("/intro-calls/cancel", post(cancel))
-        .route("/intro-calls/move", post(move_call))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_slots))
+        .routes(routes!(book))
+        .routes(routes!(manage))
+        .routes(routes!(cancel))
+        .routes(routes!(move_call))
 }
 
 closed_set! {
@@ -207,7 +207,7 @@ fn slot_list(availability: &Availability, slots: &[Slot]) -> SlotList {
 
 #[utoipa::path(
     get,
-    path = "/api/intro-calls/slots",
+    path = "/intro-calls/slots",
     operation_id = "list_intro_call_slots",
     tag = "intro-calls",
     responses(
@@ -361,7 +361,7 @@ fn booking_response(call: &IntroCall, message: &str) -> BookingResponse {
 
 #[utoipa::path(
     post,
-    path = "/api/intro-calls",
+    path = "/intro-calls",
     operation_id = "book_intro_call",
     tag = "intro-calls",
     request_body = BookingRequest,
@@ -376,8 +376,7 @@ fn booking_response(call: &IntroCall, message: &str) -> BookingResponse {
 #[tracing::instrument(skip_all)]
 pub async fn book(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<BookingRequest>,
 ) -> Result<(StatusCode, Json<BookingResponse>), AppError> {
     let call = NewCall::try_from(body)?;
@@ -386,10 +385,7 @@ pub async fn book(
         .limits
         .intro_call_per_email
         .admit(&call.email.normalized())?;
-    state
-        .limits
-        .intro_call_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.intro_call_per_ip.admit(&ip)?;
     let now = Timestamp::now();
     let stamp = db::format_ts(now);
     let (cancel_token, move_token) = (new_token(), new_token());
@@ -516,7 +512,7 @@ async fn find_by_token(
 
 #[utoipa::path(
     post,
-    path = "/api/intro-calls/manage",
+    path = "/intro-calls/manage",
     operation_id = "manage_intro_call",
     tag = "intro-calls",
     request_body = CallTokenRequest,
@@ -585,7 +581,7 @@ pub(crate) async fn cancel_booked(
 
 #[utoipa::path(
     post,
-    path = "/api/intro-calls/cancel",
+    path = "/intro-calls/cancel",
     operation_id = "cancel_intro_call",
     tag = "intro-calls",
     request_body = CallTokenRequest,
@@ -614,7 +610,7 @@ pub async fn cancel(
 
 #[utoipa::path(
     post,
-    path = "/api/intro-calls/move",
+    path = "/intro-calls/move",
     operation_id = "move_intro_call",
     tag = "intro-calls",
     request_body = CallMoveRequest,

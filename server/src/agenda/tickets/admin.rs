@@ -17,7 +17,7 @@ use crate::kit::validation::Fields;
 use crate::platform::state::AppState;
 use crate::{kit::brussels, kit::dutch};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_tickets))
         .routes(routes!(export_tickets))

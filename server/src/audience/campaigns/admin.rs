@@ -23,7 +23,7 @@ use crate::platform::auth::CurrentUser;
 use crate::platform::outbox;
 use crate::platform::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_campaigns, create_campaign))
         .routes(routes!(get_campaign, update_campaign, delete_campaign))

@@ -14,7 +14,8 @@ use crate::kit::brussels;
 use crate::platform::outbox::compose::escape_html;
 use crate::platform::state::AppState;
 
-pub fn router() -> Router<AppState> {
+/// The public archive of sent campaigns: pages outside `/api`, not in the API document.
+pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/nieuwsbrief/archief", get(index))
         .route("/nieuwsbrief/archief/{slug}", get(show))

@@ -35,7 +35,7 @@ closed_set! {
     }
 }
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_messages))
         .routes(routes!(delete_message))

@@ -2,28 +2,26 @@
 //! auto-reply to the visitor. A honeypot field and a per-IP limit keep spam out.
 pub mod admin;
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, State};
-use axum::http::HeaderMap;
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::kit::closed_set::{Choice, closed_set};
 use crate::kit::db::{self, Tx};
 use crate::kit::domain::{EmailAddress, PhoneNumber};
 use crate::kit::error::{ApiJson, AppError, ErrorBody};
 use crate::kit::validation::Fields;
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox::compose::{compose, link, text};
 use crate::platform::outbox::templates::{self, MailKind, Values};
 use crate::platform::outbox::{self, EmailMessage};
 use crate::platform::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/contact", post(send_message))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(send_message))
 }
 
 closed_set! {
@@ -120,7 +118,7 @@ impl TryFrom<ContactRequest> for NewMessage {
 
 #[utoipa::path(
     post,
-    path = "/api/contact",
+    path = "/contact",
     operation_id = "send_contact_message",
     tag = "contact",
     request_body = ContactRequest,
@@ -135,8 +133,7 @@ impl TryFrom<ContactRequest> for NewMessage {
 #[tracing::instrument(skip_all)]
 pub async fn send_message(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<ContactRequest>,
 ) -> Result<Json<ContactResponse>, AppError> {
     if !body.website.trim().is_empty() {
@@ -145,7 +142,6 @@ pub async fn send_message(
         return Ok(Json(ContactResponse { message: SENT }));
     }
     let m = NewMessage::try_from(body)?;
-    let ip = client_ip(&state, peer, &headers);
     // The e-mail first: a request it refuses then costs the client address nothing.
     state
         .limits

@@ -19,7 +19,7 @@ use crate::kit::paging::{self, ListSql, Page, PageQuery};
 use crate::kit::validation::filter;
 use crate::platform::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_subscribers))
         .routes(routes!(export_subscribers))

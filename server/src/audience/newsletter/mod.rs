@@ -4,35 +4,33 @@ mod mail;
 
 use std::collections::BTreeMap;
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, State};
-use axum::http::HeaderMap;
+use axum::Json;
+use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
-use axum::{Json, Router};
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::kit::closed_set::closed_set;
 use crate::kit::db;
 use crate::kit::domain::{EmailAddress, FirstName};
 use crate::kit::error::{ApiJson, ApiQuery, AppError, ErrorBody};
 use crate::kit::secret_token::{hash_token, new_token};
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox;
 use crate::platform::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/newsletter", post(subscribe))
-        .route("/newsletter/confirm", post(confirm))
-        .route("/newsletter/unsubscribe", post(unsubscribe))
-        .route("/newsletter/one-click", post(one_click))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(subscribe))
+        .routes(routes!(confirm))
+        .routes(routes!(unsubscribe))
+        .routes(routes!(one_click))
 }
 
 /// What the signed unsubscribe link of a newsletter mail is for (see `LinkSigner`).
@@ -136,7 +134,7 @@ fn opt_in_links(seed: &str) -> (String, String) {
 
 #[utoipa::path(
     post,
-    path = "/api/newsletter",
+    path = "/newsletter",
     operation_id = "subscribe_newsletter",
     tag = "newsletter",
     request_body = SubscribeRequest,
@@ -152,15 +150,11 @@ fn opt_in_links(seed: &str) -> (String, String) {
 #[tracing::instrument(skip_all)]
 pub async fn subscribe(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<SubscribeRequest>,
 ) -> Result<Json<SubscribeResponse>, AppError> {
     let subscriber: NewSubscriber = body.try_into()?;
-    state
-        .limits
-        .newsletter_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.newsletter_per_ip.admit(&ip)?;
     // Signups are small and independent: they are committed in groups (see `db::GroupCommit`).
     let job_state = state.clone();
     let mailed = state
@@ -258,7 +252,7 @@ async fn sign_up(
 
 #[utoipa::path(
     post,
-    path = "/api/newsletter/confirm",
+    path = "/newsletter/confirm",
     operation_id = "confirm_newsletter",
     tag = "newsletter",
     request_body = TokenRequest,
@@ -316,7 +310,7 @@ pub async fn confirm(
 
 #[utoipa::path(
     post,
-    path = "/api/newsletter/unsubscribe",
+    path = "/newsletter/unsubscribe",
     operation_id = "unsubscribe_newsletter",
     tag = "newsletter",
     request_body = TokenRequest,
@@ -394,7 +388,7 @@ pub struct OneClickQuery {
 
 #[utoipa::path(
     post,
-    path = "/api/newsletter/one-click",
+    path = "/newsletter/one-click",
     operation_id = "one_click_unsubscribe",
     tag = "newsletter",
     params(OneClickQuery),
@@ -408,14 +402,10 @@ pub struct OneClickQuery {
 #[tracing::instrument(skip_all)]
 pub async fn one_click(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiQuery(query): ApiQuery<OneClickQuery>,
 ) -> Result<Response, AppError> {
-    state
-        .limits
-        .one_click_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.one_click_per_ip.admit(&ip)?;
     unsubscribe_by_token(&state, &query.token).await?;
     Ok((
         [(CONTENT_TYPE, "text/plain; charset=utf-8")],

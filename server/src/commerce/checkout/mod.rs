@@ -5,35 +5,35 @@ mod pricing;
 
 use std::time::Duration;
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, Query, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commerce::orders::{self, OrderStatus, OrderSummary};
 use crate::commerce::products::ProductKind;
 use crate::kit::domain::{EmailAddress, VatNumber};
 use crate::kit::error::{ApiJson, ApiPath, AppError};
 use crate::kit::validation::Fields;
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::payments::NewPayment;
 use crate::platform::state::AppState;
 use crate::{commerce::products, kit::db, kit::secret_token};
 
 pub use pricing::{OrderRequest, Priced, Quote};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/checkout", post(start))
-        .route("/checkout/quote", post(quote))
-        .route("/checkout/consent", get(consent))
-        .route("/orders/{order_id}", get(order_summary))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(start))
+        .routes(routes!(quote))
+        .routes(routes!(consent))
+        .routes(routes!(order_summary))
+        .merge(payments::routes())
 }
 
 /// The consent that fits the product, stored with the order in these exact words.
@@ -61,7 +61,7 @@ pub struct Consent {
 
 #[utoipa::path(
     get,
-    path = "/api/checkout/consent",
+    path = "/checkout/consent",
     operation_id = "checkout_consent",
     tag = "commerce",
     params(ConsentQuery),
@@ -87,7 +87,7 @@ pub async fn consent(
 
 #[utoipa::path(
     post,
-    path = "/api/checkout/quote",
+    path = "/checkout/quote",
     operation_id = "checkout_quote",
     tag = "commerce",
     request_body = OrderRequest,
@@ -101,11 +101,10 @@ pub async fn consent(
 )]
 pub async fn quote(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(request): ApiJson<OrderRequest>,
 ) -> Result<Json<Quote>, AppError> {
-    limit_coupon_checks(&state, &request, &client_ip(&state, peer, &headers))?;
+    limit_coupon_checks(&state, &request, &ip)?;
     let mut tx = if request.offer.is_some() {
         db::begin_write(&state.pool).await?
     } else {
@@ -372,7 +371,7 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
 
 #[utoipa::path(
     post,
-    path = "/api/checkout",
+    path = "/checkout",
     operation_id = "start_checkout",
     tag = "commerce",
     request_body = CheckoutRequest,
@@ -389,8 +388,7 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
 #[tracing::instrument(skip_all)]
 pub async fn start(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(request): ApiJson<CheckoutRequest>,
 ) -> Result<(StatusCode, Json<CheckoutStarted>), AppError> {
     let buyer = validate_buyer(&request)?;
@@ -399,7 +397,6 @@ pub async fn start(
         return Ok((StatusCode::OK, Json(existing)));
     }
     // Only new orders count: a repeated submit of one attempt found its order above.
-    let ip = client_ip(&state, peer, &headers);
     state.limits.checkout_per_ip.admit(&ip)?;
     limit_coupon_checks(&state, &order, &ip)?;
 
@@ -586,7 +583,7 @@ async fn existing_order(state: &AppState, key: &str) -> Result<Option<CheckoutSt
 
 #[utoipa::path(
     get,
-    path = "/api/orders/{order_id}",
+    path = "/orders/{order_id}",
     operation_id = "get_order",
     tag = "commerce",
     params(("order_id" = String, Path, description = "The order's public id")),

@@ -1,12 +1,13 @@
 //! Incoming webhooks of every provider, and the simulated provider's payment page API.
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commerce::orders::{self, OrderStatus};
 use crate::kit::closed_set::Choice;
@@ -15,18 +16,15 @@ use crate::platform::payments::simulated::{self, SimulatedButton};
 use crate::platform::payments::{Provider, WebhookError};
 use crate::platform::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/payments/webhook/{provider}", post(webhook))
-        .route(
-            "/payments/simulated/{reference}",
-            get(simulated_session).post(simulated_outcome),
-        )
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(webhook))
+        .routes(routes!(simulated_session, simulated_outcome))
 }
 
 #[utoipa::path(
     post,
-    path = "/api/payments/webhook/{provider}",
+    path = "/payments/webhook/{provider}",
     operation_id = "payment_webhook",
     tag = "commerce",
     params(("provider" = String, Path, description = "stripe, mollie or simulated: must be the configured provider")),
@@ -113,7 +111,7 @@ async fn session_order(state: &AppState, reference: &str) -> Result<sqlx::any::A
 
 #[utoipa::path(
     get,
-    path = "/api/payments/simulated/{reference}",
+    path = "/payments/simulated/{reference}",
     operation_id = "simulated_payment_session",
     tag = "commerce",
     params(("reference" = String, Path, description = "The simulated payment's reference")),
@@ -161,7 +159,7 @@ pub struct SimulatedRedirect {
 
 #[utoipa::path(
     post,
-    path = "/api/payments/simulated/{reference}",
+    path = "/payments/simulated/{reference}",
     operation_id = "simulated_payment_outcome",
     tag = "commerce",
     params(("reference" = String, Path, description = "The simulated payment's reference")),

@@ -22,7 +22,7 @@ const MAX_FIXED_CENTS: i64 = 1_000_000;
 const MAX_REDEMPTIONS: i64 = 100_000;
 const DUPLICATE_CODE: &str = "Deze code bestaat al.";
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_coupons, create_coupon))
         .routes(routes!(update_coupon, delete_coupon))

@@ -10,7 +10,7 @@ use crate::kit::db::{self, Tx};
 use crate::kit::error::{ApiPath, AppError, ErrorBody};
 use crate::platform::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_enrolment))
         .routes(routes!(resend_enrolment))

@@ -23,7 +23,7 @@ use crate::kit::paging::{self, ListSql, Page, PageQuery};
 use crate::kit::validation::Fields;
 use crate::platform::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_invoices))
         .routes(routes!(invoice_totals))

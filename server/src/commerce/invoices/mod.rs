@@ -11,12 +11,12 @@ mod fonts;
 mod pdf;
 mod ubl;
 
-use axum::Router;
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::kit::brussels;
 use crate::kit::closed_set::closed_set;
@@ -525,8 +525,8 @@ pub async fn document_of_order(
     Ok(Some(serde_json::from_str(&text)?))
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/orders/{order_id}/documents/{file}", get(buyer_document))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(buyer_document))
 }
 
 closed_set! {
@@ -580,7 +580,7 @@ pub fn download(document: &InvoiceDocument, xml: bool) -> Result<Response, AppEr
 
 #[utoipa::path(
     get,
-    path = "/api/orders/{order_id}/documents/{file}",
+    path = "/orders/{order_id}/documents/{file}",
     operation_id = "get_order_document",
     tag = "commerce",
     params(

@@ -2,8 +2,6 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::admin::AdminOrderDetail;
 use super::fulfilment::{Fulfilment, confirmation_email, credit_note_email};
@@ -12,12 +10,6 @@ use crate::kit::error::{ApiPath, AppError, ErrorBody};
 use crate::platform::outbox;
 use crate::platform::state::AppState;
 use crate::{commerce::invoices, kit::db};
-
-pub fn admin_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(refund))
-        .routes(routes!(resend))
-}
 
 fn order_not_found() -> AppError {
     AppError::NotFound("Deze bestelling bestaat niet.".into())

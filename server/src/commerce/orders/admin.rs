@@ -1,5 +1,5 @@
 //! The coach's view of orders: a searchable, filterable list and one order's detail with its
-//! history and tickets. (Refund and resend live with the checkout core.)
+//! history and tickets. The routes of `actions` (refund, resend) are listed here with the others.
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{OrderAttention, OrderHistoryStatus, OrderStatus};
+use super::{OrderAttention, OrderHistoryStatus, OrderStatus, actions};
 use crate::agenda::tickets::{self, Ticket};
 use crate::commerce::invoices::{self, InvoiceSummary};
 use crate::kit::closed_set::{Choice, closed_set};
@@ -19,10 +19,12 @@ use crate::kit::paging::{self, ListSql, Page, PageQuery};
 use crate::kit::validation::filter;
 use crate::platform::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_orders))
         .routes(routes!(get_order))
+        .routes(routes!(actions::refund))
+        .routes(routes!(actions::resend))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -1,13 +1,13 @@
 //! The catalogue: courses with their own price, and event products bought per dated event.
-use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::routing::get;
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, AssertSqlSafe, Row};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::agenda::events::{COLUMNS as EVENT_COLUMNS, Event, EventKind};
 use crate::kit::closed_set::closed_set;
@@ -25,10 +25,10 @@ closed_set! {
     }
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/products", get(list))
-        .route("/products/{slug}", get(detail))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(detail))
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -108,7 +108,7 @@ pub struct ProductDetail {
 
 #[utoipa::path(
     get,
-    path = "/api/products",
+    path = "/products",
     operation_id = "list_products",
     tag = "commerce",
     responses((status = 200, description = "Active products", body = [Product]))
@@ -139,7 +139,7 @@ pub async fn list(State(state): State<AppState>, headers: HeaderMap) -> Result<R
 
 #[utoipa::path(
     get,
-    path = "/api/products/{slug}",
+    path = "/products/{slug}",
     operation_id = "get_product",
     tag = "commerce",
     params(("slug" = String, Path, description = "Product slug, e.g. vertelavond")),

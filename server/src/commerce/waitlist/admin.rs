@@ -14,7 +14,7 @@ use crate::kit::db;
 use crate::kit::error::{ApiPath, AppError, ErrorBody};
 use crate::platform::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_waitlist))
         .routes(routes!(remove_from_waitlist))

@@ -8,26 +8,25 @@
 //! seat) or expired (unused: the seat goes to the next in line); the coach may remove anyone.
 pub mod admin;
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, State};
-use axum::http::HeaderMap;
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
+use axum::extract::State;
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::{self, Tx};
 use crate::kit::domain::EmailAddress;
 use crate::kit::error::{ApiJson, ApiPath, AppError, ErrorBody};
 use crate::kit::validation::Fields;
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox::compose::compose;
 use crate::platform::outbox::templates::{self, MailKind, Values};
 use crate::platform::periodic;
@@ -49,8 +48,8 @@ closed_set! {
     }
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/events/{id}/waitlist", post(join))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(join))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -70,7 +69,7 @@ pub struct WaitlistJoined {
 
 #[utoipa::path(
     post,
-    path = "/api/events/{id}/waitlist",
+    path = "/events/{id}/waitlist",
     operation_id = "join_waitlist",
     tag = "events",
     params(("id" = i64, Path, description = "Event id of a sold-out, paid event")),
@@ -86,8 +85,7 @@ pub struct WaitlistJoined {
 #[tracing::instrument(skip_all)]
 pub async fn join(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<WaitlistRequest>,
 ) -> Result<Json<WaitlistJoined>, AppError> {
@@ -98,10 +96,7 @@ pub async fn join(
         .ok();
     f.finish()?;
     let email = email.expect("checked above");
-    state
-        .limits
-        .waitlist_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.waitlist_per_ip.admit(&ip)?;
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
     let event = sqlx::query(

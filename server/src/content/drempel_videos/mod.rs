@@ -2,11 +2,10 @@
 //! on /voor-jezelf; she adds, edits, orders and publishes them in the admin.
 use crate::kit::video_url;
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::{AssertSqlSafe, Row};
@@ -21,15 +20,23 @@ use crate::kit::validation::Fields;
 use crate::platform::live::{Built, json_body};
 use crate::platform::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/drempel-videos", get(list_published))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_published))
 }
 
-pub fn admin_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(admin_list, create_video))
-        .routes(routes!(update_video, delete_video))
-        .routes(routes!(move_video))
+/// The coach's list of videos, under `/api/admin`.
+pub mod admin {
+    use utoipa_axum::router::OpenApiRouter;
+    use utoipa_axum::routes;
+
+    use crate::platform::state::AppState;
+
+    pub fn routes() -> OpenApiRouter<AppState> {
+        OpenApiRouter::new()
+            .routes(routes!(super::admin_list, super::create_video))
+            .routes(routes!(super::update_video, super::delete_video))
+            .routes(routes!(super::move_video))
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -142,7 +149,7 @@ fn not_found() -> AppError {
 
 #[utoipa::path(
     get,
-    path = "/api/drempel-videos",
+    path = "/drempel-videos",
     operation_id = "list_drempel_videos",
     tag = "drempel-videos",
     responses(

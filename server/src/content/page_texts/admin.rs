@@ -19,7 +19,7 @@ use crate::platform::state::AppState;
 /// Versions kept per block: enough to go back weeks of edits, bounded against runaway saves.
 const HISTORY_KEPT: i64 = 50;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_page_texts))
         .routes(routes!(save_page_block, reset_page_block))

@@ -17,7 +17,7 @@ use crate::kit::validation::Fields;
 use crate::platform::state::AppState;
 use crate::{kit::db, platform::media};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_reviews, create_review))
         .routes(routes!(update_review, delete_review))

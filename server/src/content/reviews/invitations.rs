@@ -3,16 +3,16 @@
 //! unique key on (event, address) keeps it at one across restarts and servers. The link works
 //! once and leaves a pending review for the coach. Whoever opts out gets no further invitations.
 use std::collections::HashSet;
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::occasion;
 use crate::agenda::events::EventKind;
@@ -21,7 +21,7 @@ use crate::kit::domain::{EmailAddress, FirstName};
 use crate::kit::error::{ApiJson, AppError, ErrorBody};
 use crate::kit::secret_token::{hash_token, new_token};
 use crate::kit::validation::Fields;
-use crate::platform::auth::client_ip;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox::compose::{compose, link};
 use crate::platform::outbox::templates::{self, MailKind, Values};
 use crate::platform::outbox::{self, EmailMessage};
@@ -37,11 +37,11 @@ const LOOK_BACK: SignedDuration = SignedDuration::from_hours(14 * 24);
 /// The name on a review whose writer did not consent to showing their first name.
 const ANONYMOUS: &str = "Een deelnemer";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/review-invitations/open", post(open_invitation))
-        .route("/review-invitations/review", post(leave_review))
-        .route("/review-invitations/opt-out", post(opt_out))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(open_invitation))
+        .routes(routes!(leave_review))
+        .routes(routes!(opt_out))
 }
 
 /// Enqueues the invitations that are due: events that ended at least `delay` ago. Returns how
@@ -255,7 +255,7 @@ fn usable(found: &Found) -> Result<(), AppError> {
 
 #[utoipa::path(
     post,
-    path = "/api/review-invitations/open",
+    path = "/review-invitations/open",
     operation_id = "open_review_invitation",
     tag = "reviews",
     request_body = InvitationTokenRequest,
@@ -269,14 +269,10 @@ fn usable(found: &Found) -> Result<(), AppError> {
 #[tracing::instrument(skip_all)]
 pub async fn open_invitation(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<InvitationTokenRequest>,
 ) -> Result<Json<ReviewInvitation>, AppError> {
-    state
-        .limits
-        .review_links_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.review_links_per_ip.admit(&ip)?;
     let mut conn = state.pool.acquire().await?;
     let found = find(&mut conn, &body.token).await?;
     usable(&found)?;
@@ -288,7 +284,7 @@ pub async fn open_invitation(
 
 #[utoipa::path(
     post,
-    path = "/api/review-invitations/review",
+    path = "/review-invitations/review",
     operation_id = "leave_participant_review",
     tag = "reviews",
     request_body = ParticipantReviewRequest,
@@ -303,14 +299,10 @@ pub async fn open_invitation(
 #[tracing::instrument(skip_all)]
 pub async fn leave_review(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<ParticipantReviewRequest>,
 ) -> Result<(StatusCode, Json<ReviewLinkResponse>), AppError> {
-    state
-        .limits
-        .review_links_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.review_links_per_ip.admit(&ip)?;
     let mut fields = Fields::default();
     if !(1..=5).contains(&body.rating) {
         fields.error("rating", "Kies een score van 1 tot 5 sterren.");
@@ -369,7 +361,7 @@ pub async fn leave_review(
 
 #[utoipa::path(
     post,
-    path = "/api/review-invitations/opt-out",
+    path = "/review-invitations/opt-out",
     operation_id = "opt_out_of_review_invitations",
     tag = "reviews",
     request_body = InvitationTokenRequest,
@@ -382,14 +374,10 @@ pub async fn leave_review(
 #[tracing::instrument(skip_all)]
 pub async fn opt_out(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<InvitationTokenRequest>,
 ) -> Result<Json<ReviewLinkResponse>, AppError> {
-    state
-        .limits
-        .review_links_per_ip
-        .admit(&client_ip(&state, peer, &headers))?;
+    state.limits.review_links_per_ip.admit(&ip)?;
     let mut tx = db::begin_write(&state.pool).await?;
     let found = find(&mut tx, &body.token).await?;
     sqlx::query(

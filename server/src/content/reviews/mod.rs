@@ -3,15 +3,15 @@
 pub mod admin;
 pub mod invitations;
 
-use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::routing::get;
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, AssertSqlSafe, Row};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::agenda::events::EventKind;
 use crate::kit::closed_set::closed_set;
@@ -24,10 +24,10 @@ use crate::{kit::brussels, kit::db, kit::dutch};
 /// The home page shows at most this many reviews.
 pub const PUBLIC_LIMIT: i64 = 12;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/reviews", get(list_reviews))
-        .merge(invitations::router())
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_reviews))
+        .merge(invitations::routes())
 }
 
 closed_set! {
@@ -124,7 +124,7 @@ pub struct ReviewList {
 
 #[utoipa::path(
     get,
-    path = "/api/reviews",
+    path = "/reviews",
     operation_id = "list_reviews",
     tag = "reviews",
     responses(

@@ -10,8 +10,6 @@ use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::records::{mention_pattern, mentions};
 use super::{normalized, nothing_stored};
@@ -25,12 +23,6 @@ use crate::platform::state::AppState;
 
 /// What an anonymised order or ticket is called instead of the person.
 pub const ERASED_NAME: &str = "Gewist";
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(erase_person))
-        .routes(routes!(list_erasures))
-}
 
 #[derive(Deserialize, ToSchema)]
 pub struct EraseRequest {

@@ -11,8 +11,6 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use crate::kit::closed_set::{Choice, closed_set};
 use crate::kit::domain::EmailAddress;
@@ -51,12 +49,21 @@ closed_set! {
     }
 }
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list_people))
-        .routes(routes!(person_timeline))
-        .routes(routes!(export_person))
-        .merge(erase::router())
+/// Finding, exporting and erasing a person, under `/api/admin`.
+pub mod admin {
+    use utoipa_axum::router::OpenApiRouter;
+    use utoipa_axum::routes;
+
+    use crate::platform::state::AppState;
+
+    pub fn routes() -> OpenApiRouter<AppState> {
+        OpenApiRouter::new()
+            .routes(routes!(super::list_people))
+            .routes(routes!(super::person_timeline))
+            .routes(routes!(super::export_person))
+            .routes(routes!(super::erase::erase_person))
+            .routes(routes!(super::erase::list_erasures))
+    }
 }
 
 /// One person, as found across the records (grouped by e-mail address).

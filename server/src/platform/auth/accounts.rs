@@ -1,25 +1,23 @@
 //! Account recovery and more than one admin: a forgotten password gets a single-use link by
 //! e-mail; an admin invites another by e-mail and may remove one (never the last).
 use std::collections::BTreeMap;
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-use super::{CurrentUser, Session, SessionUser, client_ip, issue, mails, password, throttle};
+use super::{CurrentUser, Session, SessionUser, issue, mails, password, throttle};
 use crate::kit::access_tokens::Role;
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::{self, Tx};
 use crate::kit::domain::EmailAddress;
 use crate::kit::error::{ApiJson, ApiPath, AppError, ErrorBody};
 use crate::kit::secret_token::{hash_token, new_token};
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox;
 use crate::platform::state::AppState;
 
@@ -147,7 +145,7 @@ async fn claim_link(
 
 #[utoipa::path(
     post,
-    path = "/api/auth/password-forgotten",
+    path = "/auth/password-forgotten",
     operation_id = "password_forgotten",
     tag = "auth",
     request_body = PasswordForgottenRequest,
@@ -160,12 +158,10 @@ async fn claim_link(
 #[tracing::instrument(skip_all)]
 pub async fn password_forgotten(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: axum::http::HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(req): ApiJson<PasswordForgottenRequest>,
 ) -> Result<StatusCode, AppError> {
     let email = parse_email(&req.email)?;
-    let ip = client_ip(&state, peer, &headers);
     let mut tx = db::begin_write(&state.pool).await?;
     let normalized = email.normalized();
     throttle::take(
@@ -213,7 +209,7 @@ pub async fn password_forgotten(
 
 #[utoipa::path(
     post,
-    path = "/api/auth/password-reset",
+    path = "/auth/password-reset",
     operation_id = "reset_password",
     tag = "auth",
     request_body = NewPasswordRequest,
@@ -259,7 +255,7 @@ pub async fn reset_password(
 
 #[utoipa::path(
     post,
-    path = "/api/auth/invitation",
+    path = "/auth/invitation",
     operation_id = "accept_invitation",
     tag = "auth",
     request_body = NewPasswordRequest,
@@ -315,13 +311,6 @@ pub async fn accept_invitation(
     tx.commit().await?;
     tracing::info!(user_id = id, "invitation accepted");
     Ok(Json(session))
-}
-
-pub fn admin_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list_accounts))
-        .routes(routes!(invite_admin))
-        .routes(routes!(remove_admin))
 }
 
 #[derive(Serialize, ToSchema)]

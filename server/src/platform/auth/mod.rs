@@ -5,42 +5,54 @@ pub mod password;
 mod throttle;
 pub mod users;
 
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::http::header::AUTHORIZATION;
 use axum::middleware::Next;
 use axum::response::Response;
-use axum::routing::post;
-use axum::{Extension, Json, Router};
+use axum::{Extension, Json};
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::kit::access_tokens::Role;
 use crate::kit::db::{self, Tx};
 use crate::kit::error::{ApiJson, AppError, ErrorBody, ErrorCode};
 use crate::kit::secret_token::{hash_token, new_token};
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox;
 use crate::platform::state::AppState;
 
 /// A second refresh with the same token within this window is two tabs racing, not theft.
 const REUSE_GRACE: SignedDuration = SignedDuration::from_secs(10);
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/login", post(login))
-        .route("/auth/refresh", post(refresh))
-        .route("/auth/logout", post(logout))
-        .route(
-            "/auth/password-forgotten",
-            post(accounts::password_forgotten),
-        )
-        .route("/auth/password-reset", post(accounts::reset_password))
-        .route("/auth/invitation", post(accounts::accept_invitation))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(refresh))
+        .routes(routes!(logout))
+        .routes(routes!(accounts::password_forgotten))
+        .routes(routes!(accounts::reset_password))
+        .routes(routes!(accounts::accept_invitation))
+}
+
+/// Who is signed in, and the other admin accounts, under `/api/admin`.
+pub mod admin {
+    use utoipa_axum::router::OpenApiRouter;
+    use utoipa_axum::routes;
+
+    use crate::platform::state::AppState;
+
+    pub fn routes() -> OpenApiRouter<AppState> {
+        OpenApiRouter::new()
+            .routes(routes!(super::me))
+            .routes(routes!(super::accounts::list_accounts))
+            .routes(routes!(super::accounts::invite_admin))
+            .routes(routes!(super::accounts::remove_admin))
+    }
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -101,58 +113,9 @@ fn unauthorized() -> AppError {
     }
 }
 
-/// The client's address as a limiter key: the socket peer, or behind a trusted proxy the last
-/// `X-Forwarded-For` hop. IPv6 counts per /64, the block one customer line usually gets.
-pub(crate) fn client_ip(
-    state: &AppState,
-    peer: SocketAddr,
-    headers: &axum::http::HeaderMap,
-) -> String {
-    let forwarded = headers
-        .get("x-forwarded-for")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.rsplit(',').next())
-        .and_then(|v| v.trim().parse::<IpAddr>().ok());
-    match forwarded {
-        Some(ip) if state.auth.trust_forwarded_for => ip_key(ip),
-        Some(_) => {
-            warn_untrusted_forwarded_for();
-            ip_key(peer.ip())
-        }
-        None => ip_key(peer.ip()),
-    }
-}
-
-/// Logs once per process when a limited request carries `X-Forwarded-For` that is not trusted:
-/// behind a proxy every visitor would then share the proxy's address in the limiters.
-fn warn_untrusted_forwarded_for() {
-    static WARNED: AtomicBool = AtomicBool::new(false);
-    if !WARNED.swap(true, Ordering::Relaxed) {
-        tracing::warn!(
-            "requests carry X-Forwarded-For but it is not trusted: behind a reverse proxy set \
-             TRUST_FORWARDED_FOR=true, or every visitor shares the proxy's address in the limiters"
-        );
-    }
-}
-
-/// IPv4 as is; IPv6 reduced to its /64 (IPv4-mapped addresses count as the IPv4 address).
-pub fn ip_key(ip: IpAddr) -> String {
-    match ip {
-        IpAddr::V4(v4) => v4.to_string(),
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => v4.to_string(),
-            None => {
-                let s = v6.segments();
-                let prefix = Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0);
-                format!("{prefix}/64")
-            }
-        },
-    }
-}
-
 #[utoipa::path(
     post,
-    path = "/api/auth/login",
+    path = "/auth/login",
     operation_id = "login",
     tag = "auth",
     request_body = LoginRequest,
@@ -166,8 +129,7 @@ pub fn ip_key(ip: IpAddr) -> String {
 #[tracing::instrument(skip_all)]
 pub async fn login(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: axum::http::HeaderMap,
+    ClientIp(ip): ClientIp,
     ApiJson(req): ApiJson<LoginRequest>,
 ) -> Result<Json<Session>, AppError> {
     let mut fields = std::collections::BTreeMap::new();
@@ -184,7 +146,6 @@ pub async fn login(
         return Err(invalid_credentials());
     }
     let account = req.email.trim().to_lowercase();
-    let ip = client_ip(&state, peer, &headers);
     count_attempt(&state, &account, &ip).await?;
 
     let user =
@@ -322,7 +283,7 @@ pub(crate) async fn revoke_all_sessions(tx: &mut Tx, user_id: i64) -> Result<(),
 
 #[utoipa::path(
     post,
-    path = "/api/auth/refresh",
+    path = "/auth/refresh",
     operation_id = "refresh_session",
     tag = "auth",
     request_body = RefreshRequest,
@@ -388,7 +349,7 @@ pub async fn refresh(
 
 #[utoipa::path(
     post,
-    path = "/api/auth/logout",
+    path = "/auth/logout",
     operation_id = "logout",
     tag = "auth",
     request_body = RefreshRequest,
@@ -475,19 +436,4 @@ pub async fn me(
         email: row.try_get("email")?,
         role: row.try_get("role")?,
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ipv6_addresses_count_per_64_and_ipv4_as_is() {
-        let key = |text: &str| ip_key(text.parse().unwrap());
-        assert_eq!(key("203.0.113.9"), "203.0.113.9");
-        assert_eq!(key("2001:db8:1:2::a"), "2001:db8:1:2::/64");
-        assert_eq!(key("2001:db8:1:2:ffff:1:2:3"), "2001:db8:1:2::/64");
-        assert_ne!(key("2001:db8:1:3::a"), key("2001:db8:1:2::a"));
-        assert_eq!(key("::ffff:203.0.113.9"), "203.0.113.9");
-    }
 }

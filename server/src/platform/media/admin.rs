@@ -23,7 +23,7 @@ use crate::platform::state::AppState;
 const BODY_LIMIT: usize = MAX_BYTES + 64 * 1024;
 const ALT_MAX_CHARS: usize = 250;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(upload_media))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

@@ -199,7 +199,7 @@ pub(crate) async fn uses(tx: &mut Tx, id: i64) -> Result<Vec<String>, sqlx::Erro
 }
 
 /// `/media/{file}`: the variants, outside `/api` (for pages and mails).
-pub fn router() -> Router<AppState> {
+pub fn routes() -> Router<AppState> {
     Router::new().route("/media/{file}", get(serve))
 }
 

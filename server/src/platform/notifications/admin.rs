@@ -17,7 +17,7 @@ use crate::kit::secret_token::{hash_token, new_token};
 use crate::kit::validation::Fields;
 use crate::platform::state::AppState;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(
             get_notification_settings,

@@ -1,0 +1,142 @@
+//! The accept loop: at most so many connections, a timeout on headers and on pauses in bodies,
+//! site reads answered beside the router, and a graceful drain at the stop.
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::Method;
+use axum::response::Response;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower::ServiceExt;
+use tower_http::timeout::RequestBodyTimeout;
+
+use crate::app::middleware::{loggable_path, set_security_headers};
+use crate::platform::state::AppState;
+use crate::{app::site_pages, platform::media};
+
+/// How many connections are open at most, and how long a slow client is waited for.
+pub struct ConnectionLimits {
+    pub max: usize,
+    pub header_timeout: Duration,
+    pub body_timeout: Duration,
+}
+
+/// Longest wait for open requests to finish after a stop signal.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Accepts connections until `shutdown`, then lets open requests finish (at most
+/// `DRAIN_TIMEOUT`). Slow clients cannot hold the server: headers (and the wait for the next
+/// request on a kept-alive connection) get `header_timeout`, bodies may not pause longer than
+/// `body_timeout`, and at most `max` connections are open; the next one is accepted when one
+/// closes.
+pub async fn serve(
+    listener: TcpListener,
+    app: App,
+    limits: &ConnectionLimits,
+    shutdown: impl Future<Output = ()>,
+) {
+    let permits = Arc::new(Semaphore::new(limits.max));
+    let graceful = GracefulShutdown::new();
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout);
+    let App {
+        router,
+        state,
+        hsts,
+    } = app;
+    let router = RequestBodyTimeout::new(router, limits.body_timeout);
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            permit = permits.clone().acquire_owned() => permit.expect("the semaphore is never closed"),
+            () = &mut shutdown => break,
+        };
+        let (tcp, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // E.g. out of file descriptors: wait a little instead of spinning.
+                    tracing::warn!(error = %e, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::warn!(error = %e, "cannot set TCP_NODELAY");
+        }
+        let (router, state) = (router.clone(), state.clone());
+        let service = tower::service_fn(move |mut req: Request<Incoming>| {
+            let (router, state) = (router.clone(), state.clone());
+            async move {
+                if is_site_read(&req) {
+                    return Ok(site_read(state, hsts, req.map(Body::new)).await);
+                }
+                // The peer address feeds the throttles (`ClientIp`).
+                req.extensions_mut().insert(ConnectInfo(peer));
+                router.oneshot(req).await
+            }
+        });
+        let connection =
+            http.serve_connection(TokioIo::new(tcp), TowerToHyperService::new(service));
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "connection ended with an error");
+            }
+            drop(permit);
+        });
+    }
+    drop(listener);
+    if tokio::time::timeout(DRAIN_TIMEOUT, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!("stopped with requests still open after {DRAIN_TIMEOUT:?}");
+    }
+}
+
+/// What the server answers with: the router, and the state and header choice of the site's own
+/// files and pages, which skip it (`site_read`).
+pub struct App {
+    pub router: Router,
+    pub state: AppState,
+    pub hsts: bool,
+}
+
+/// A read of one of the site's files or pages: what the router would hand to its fallback,
+/// `site_pages::serve`, after all of its middleware. Every path the router answers itself
+/// outside `/api` must be named here (their own tests fail otherwise: health, site, campaigns).
+fn is_site_read<B>(req: &Request<B>) -> bool {
+    const ROUTED: [&str; 4] = ["/api", "/healthz", "/robots.txt", "/sitemap.xml"];
+    const ROUTED_BELOW: [&str; 3] = ["/api/", "/nieuwsbrief/archief", media::URL_PREFIX];
+    let path = req.uri().path();
+    matches!(*req.method(), Method::GET | Method::HEAD)
+        && !ROUTED.contains(&path)
+        && !ROUTED_BELOW.iter().any(|prefix| path.starts_with(prefix))
+}
+
+/// Answers a site read from memory without the router's middleware, which is there for the API
+/// (request ids, spans, timeouts, compression, body limits) and would cost pages and hashed assets
+/// about half of their speed: they come precompressed, their own headers set, and need no database
+/// but for a live field once per change. The security headers are the same as everywhere.
+async fn site_read(state: AppState, hsts: bool, req: Request) -> Response {
+    let method = req.method().clone();
+    let path = tracing::enabled!(tracing::Level::INFO).then(|| req.uri().path().to_owned());
+    let mut res = site_pages::serve(State(state), req).await;
+    set_security_headers(res.headers_mut(), hsts, false);
+    if let Some(path) = path {
+        tracing::info!(%method, path = loggable_path(&path, None), status = res.status().as_u16(), "site read");
+    }
+    res
+}
