@@ -1,5 +1,5 @@
-//! Free webinar registration. A registration is a ticket without an order, and takes a seat
-//! with the same conditional update as checkout, so capacity holds under concurrency.
+//! Free webinar registration. A registration is a ticket without an order, and takes its seat
+//! through `agenda::seats` like checkout, so capacity holds under concurrency.
 
 use axum::Json;
 use axum::extract::State;
@@ -10,6 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::agenda::events::{COLUMNS, Event, EventKind, EventStatus};
+use crate::agenda::seats;
 use crate::agenda::tickets::new_ticket_code;
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::{self, Tx};
@@ -125,15 +126,7 @@ pub async fn register(
     let mut tx = db::begin_write(&state.pool).await?;
     // The seat first: its row lock orders concurrent registrations on PostgreSQL, so the
     // duplicate check below sees an earlier registration of the same address.
-    let seat = sqlx::query(
-        "UPDATE events SET seats_taken = seats_taken + 1 WHERE id = $1 AND kind = 'webinar' \
-         AND status = 'published' AND price_cents = 0 AND starts_at > $2 AND seats_taken + 1 <= capacity",
-    )
-    .bind(id)
-    .bind(&now)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
+    let seat = seats::take(&mut tx, id, 1).await?;
     let already = sqlx::query(
         "SELECT id FROM tickets WHERE event_id = $1 AND LOWER(email) = $2 AND order_id IS NULL AND status <> 'cancelled'",
     )
@@ -149,9 +142,12 @@ pub async fn register(
             message: "Je bent al ingeschreven voor dit webinar. De bevestiging met de link om deel te nemen staat in je mailbox.",
         }));
     }
-    if seat != 1 {
-        return Err(unavailable(&mut tx, id, &now).await?);
-    }
+    // `take` checks the date and the room; this page is also only for free webinars.
+    let event = match fetch_event(&mut tx, id).await? {
+        Some(event) if seat && event.kind == EventKind::Webinar && event.price_cents == 0 => event,
+        // Dropping the transaction gives a seat taken above back.
+        _ => return Err(unavailable(&mut tx, id, &now).await?),
+    };
     let ticket_id: i64 = sqlx::query(
         "INSERT INTO tickets (code, event_id, order_id, holder_name, email, status, created_at, updated_at) \
          VALUES ($1, $2, NULL, $3, $4, 'valid', $5, $5) RETURNING id",
@@ -164,9 +160,6 @@ pub async fn register(
     .fetch_one(&mut *tx)
     .await?
     .try_get("id")?;
-    let event = fetch_event(&mut tx, id)
-        .await?
-        .expect("the seat was taken in this transaction");
     let mail = confirmation(&mut tx, &state, ticket_id, &event, &name, email.as_ref()).await?;
     outbox::enqueue_email(&mut tx, &mail).await?;
     let when = dutch::date_time(db::parse_ts(&event.starts_at)?);

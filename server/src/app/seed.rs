@@ -1,9 +1,10 @@
 //! Demo data for a fresh install; the marker in `app_meta` makes it run only once.
 use jiff::civil::{Date, Weekday};
 use jiff::{SignedDuration, Timestamp, ToSpan, Zoned};
-use sqlx::AnyPool;
+use sqlx::{AnyPool, Row};
 
 use crate::agenda::events::EventKind;
+use crate::agenda::seats;
 use crate::kit::brussels::TIME_ZONE;
 use crate::kit::db::{self, Tx};
 
@@ -29,12 +30,17 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
     seed_reviews(&mut tx, now.timestamp()).await?;
 
     // The spec's evening, kept as history, and the next edition a few weeks ahead.
-    insert_vertelavond(&mut tx, jiff::civil::date(2025, 11, 27), 0).await?;
+    insert_vertelavond(&mut tx, jiff::civil::date(2025, 11, 27)).await?;
     let mut next = now.date().checked_add(21.days())?;
     while next.weekday() != Weekday::Thursday {
         next = next.tomorrow()?;
     }
-    insert_vertelavond(&mut tx, next, 12).await?;
+    let next_id = insert_vertelavond(&mut tx, next).await?;
+    // Partly sold already, its seats taken the way a checkout takes them.
+    anyhow::ensure!(
+        seats::take(&mut tx, next_id, 12).await?,
+        "the demo evening has room for its demo seats"
+    );
 
     let first_day = now.date().checked_add(60.days())?;
     insert_event(
@@ -48,7 +54,6 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
         Some(VENUE),
         None,
         8,
-        0,
         150_000,
     )
     .await?;
@@ -66,7 +71,6 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
         Some("https://example.org/webinar"),
         100,
         0,
-        0,
     )
     .await?;
 
@@ -82,7 +86,6 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
         None,
         Some("https://example.org/webinar-grenzen"),
         100,
-        0,
         0,
     )
     .await?;
@@ -190,7 +193,7 @@ async fn seed_reviews(tx: &mut Tx, now: Timestamp) -> anyhow::Result<()> {
 }
 
 /// A storytelling evening at the demo venue, 19:30 to 22:00 Brussels time, 30 seats at 35 EUR.
-async fn insert_vertelavond(tx: &mut Tx, date: Date, seats_taken: i64) -> anyhow::Result<()> {
+async fn insert_vertelavond(tx: &mut Tx, date: Date) -> anyhow::Result<i64> {
     insert_event(
         tx,
         EventKind::Vertelavond,
@@ -201,7 +204,6 @@ async fn insert_vertelavond(tx: &mut Tx, date: Date, seats_taken: i64) -> anyhow
         Some(VENUE),
         None,
         30,
-        seats_taken,
         3500,
     )
     .await
@@ -218,14 +220,13 @@ async fn insert_event(
     venue: Option<(&str, &str, &str, &str)>,
     online_url: Option<&str>,
     capacity: i64,
-    seats_taken: i64,
     price_cents: i64,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<i64> {
     let now = db::now();
-    sqlx::query(
+    let row = sqlx::query(
         "INSERT INTO events (kind, title, description, starts_at, ends_at, venue_name, street, postal_code, city, \
-         online_url, capacity, seats_taken, price_cents, status, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'published', $14, $14)",
+         online_url, capacity, price_cents, status, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'published', $13, $13) RETURNING id",
     )
     .bind(kind)
     .bind(title)
@@ -238,10 +239,9 @@ async fn insert_event(
     .bind(venue.map(|v| v.3))
     .bind(online_url)
     .bind(capacity)
-    .bind(seats_taken)
     .bind(price_cents)
     .bind(now)
-    .execute(&mut **tx)
+    .fetch_one(&mut **tx)
     .await?;
-    Ok(())
+    Ok(row.try_get("id")?)
 }

@@ -310,8 +310,8 @@ pub async fn create_event(
     }
     let id: i64 = sqlx::query(
         "INSERT INTO events (kind, title, description, starts_at, ends_at, venue_name, street, postal_code, city, \
-         online_url, capacity, seats_taken, price_cents, status, created_at, updated_at, image_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, $13, $14, $14, $15) RETURNING id",
+         online_url, capacity, price_cents, status, created_at, updated_at, image_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15) RETURNING id",
     )
     .bind(e.kind)
     .bind(e.title)

@@ -9,6 +9,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{COLUMNS, FROM, Ticket, TicketStatus, normalize_code};
+use crate::agenda::seats;
 use crate::kit::csv_export::{self, belgian, cell};
 use crate::kit::db::{self, Tx};
 use crate::kit::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
@@ -347,13 +348,7 @@ pub async fn cancel_ticket(
         }
     };
     if seat_counted {
-        sqlx::query(
-            "UPDATE events SET seats_taken = seats_taken - 1, updated_at = $1 WHERE id = $2 AND seats_taken > 0",
-        )
-        .bind(&now)
-        .bind(ticket.event_id)
-        .execute(&mut *tx)
-        .await?;
+        seats::release(&mut tx, ticket.event_id, 1).await?;
     }
     tx.commit().await?;
     Ok(Json(ticket))

@@ -426,7 +426,7 @@ pub async fn start(
         0
     };
     if let Some(event) = &priced.event
-        && !orders::take_seats(&mut tx, event.id, seats).await?
+        && !crate::agenda::seats::take(&mut tx, event.id, seats).await?
     {
         return Err(pricing::sold_out(event.seats_left, seats));
     }

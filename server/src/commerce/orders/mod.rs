@@ -17,6 +17,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use utoipa::ToSchema;
 
+use crate::agenda::seats;
 use crate::commerce::invoices::{self, InvoiceKind};
 use crate::commerce::products::ProductKind;
 use crate::kit::closed_set::closed_set;
@@ -103,21 +104,6 @@ pub async fn record(
     Ok(())
 }
 
-/// Takes `seats` at a published, future event if they are free. Condition and increment are one
-/// statement (row-locked on PostgreSQL, serialized by BEGIN IMMEDIATE on SQLite): no overselling.
-pub async fn take_seats(tx: &mut Tx, event_id: i64, seats: i64) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE events SET seats_taken = seats_taken + $1, updated_at = $2 \
-         WHERE id = $3 AND status = 'published' AND starts_at > $2 AND seats_taken + $1 <= capacity",
-    )
-    .bind(seats)
-    .bind(db::now())
-    .bind(event_id)
-    .execute(&mut **tx)
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
-
 /// Gives back what a pending order held: its seats and its coupon use.
 async fn release_hold(tx: &mut Tx, order_id: i64) -> Result<(), sqlx::Error> {
     let row = sqlx::query(
@@ -126,18 +112,11 @@ async fn release_hold(tx: &mut Tx, order_id: i64) -> Result<(), sqlx::Error> {
     .bind(order_id)
     .fetch_one(&mut **tx)
     .await?;
-    let seats: i64 = row.try_get("seats_held")?;
+    let held: i64 = row.try_get("seats_held")?;
     if let Some(event_id) = row.try_get::<Option<i64>, _>("event_id")?
-        && seats > 0
+        && held > 0
     {
-        sqlx::query(
-            "UPDATE events SET seats_taken = seats_taken - $1, updated_at = $2 WHERE id = $3",
-        )
-        .bind(seats)
-        .bind(db::now())
-        .bind(event_id)
-        .execute(&mut **tx)
-        .await?;
+        seats::release(tx, event_id, held).await?;
     }
     if let Some(coupon_id) = row.try_get::<Option<i64>, _>("coupon_id")?
         && row.try_get::<i64, _>("coupon_held")? == 1
@@ -399,7 +378,7 @@ async fn late_payment(tx: &mut Tx, state: &AppState, order: &mut Order) -> anyho
     let (order_id, event_id, quantity, coupon_id) =
         (order.id, order.event_id, order.quantity, order.coupon_id);
     let seats_ok = match event_id {
-        Some(event_id) => take_seats(tx, event_id, quantity).await?,
+        Some(event_id) => seats::take(tx, event_id, quantity).await?,
         None => true,
     };
     let coupon_ok = seats_ok
@@ -426,11 +405,7 @@ async fn late_payment(tx: &mut Tx, state: &AppState, order: &mut Order) -> anyho
     }
     if seats_ok && let Some(event_id) = event_id {
         // The coupon blocked it: give the seats back.
-        sqlx::query("UPDATE events SET seats_taken = seats_taken - $1 WHERE id = $2")
-            .bind(quantity)
-            .bind(event_id)
-            .execute(&mut **tx)
-            .await?;
+        seats::untake(tx, event_id, quantity).await?;
     }
     sqlx::query("UPDATE orders SET attention = $1, paid_at = $2, updated_at = $2 WHERE id = $3")
         .bind(OrderAttention::RefundNeeded)

@@ -1,8 +1,8 @@
 //! Waiting lists for sold-out events. Visitors leave a name and an e-mail address; when a seat
 //! frees up (an expired hold, a cancelled ticket, a larger capacity) the first in line gets a
 //! personal link that holds one seat for a few hours. The held seat counts in
-//! `events.seats_taken` like an order's hold, so every seat is counted in one place and the
-//! conditional seat UPDATE of `orders::take_seats` keeps the event from being oversold.
+//! `events.seats_taken` like an order's hold, so every seat is counted in one place and
+//! `agenda::seats` keeps the event from being oversold.
 //!
 //! An entry moves waiting → offered → claimed (its link started an order, which took over the
 //! seat) or expired (unused: the seat goes to the next in line); the coach may remove anyone.
@@ -21,6 +21,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::agenda::seats;
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::{self, Tx};
 use crate::kit::domain::EmailAddress;
@@ -220,7 +221,7 @@ pub async fn offer_free_seats(
         }
         // The seat before the person: on PostgreSQL the event row stays locked from here until
         // the commit, so a concurrent pass waits and then reads the line as this one left it.
-        if !orders::take_seats(tx, event_id, 1).await? {
+        if !seats::take(tx, event_id, 1).await? {
             return Ok(offers);
         }
         // One offer at a time per person, also across events.
@@ -233,7 +234,7 @@ pub async fn offer_free_seats(
         .fetch_optional(&mut **tx)
         .await?;
         let Some(next) = next else {
-            give_back_seat(tx, event_id).await?;
+            seats::untake(tx, event_id, 1).await?;
             return Ok(offers);
         };
         let entry_id: i64 = next.try_get("id")?;
@@ -279,7 +280,7 @@ async fn restore_unpaid_offers(tx: &mut Tx, event_id: i64) -> Result<(), sqlx::E
     .fetch_all(&mut **tx)
     .await?;
     for row in unpaid {
-        if !orders::take_seats(tx, event_id, 1).await? {
+        if !seats::take(tx, event_id, 1).await? {
             break;
         }
         sqlx::query(
@@ -291,17 +292,6 @@ async fn restore_unpaid_offers(tx: &mut Tx, event_id: i64) -> Result<(), sqlx::E
         .execute(&mut **tx)
         .await?;
     }
-    Ok(())
-}
-
-async fn give_back_seat(tx: &mut Tx, event_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE events SET seats_taken = seats_taken - 1, updated_at = $1 WHERE id = $2 AND seats_taken > 0",
-    )
-    .bind(db::now())
-    .bind(event_id)
-    .execute(&mut **tx)
-    .await?;
     Ok(())
 }
 
@@ -366,7 +356,7 @@ pub async fn claim(tx: &mut Tx, token: &str, event_id: Option<i64>) -> Result<i6
     .await?
     .rows_affected();
     if claimed == 1 {
-        give_back_seat(tx, row.try_get("event_id")?).await?;
+        seats::hand_offer_to_order(tx, row.try_get("event_id")?).await?;
         return Ok(id);
     }
     let status: WaitlistStatus = row.try_get("status")?;
@@ -409,7 +399,7 @@ async fn end_offer(
     .await?
     .rows_affected();
     if ended == 1 {
-        give_back_seat(tx, event_id).await?;
+        seats::release(tx, event_id, 1).await?;
     }
     Ok(ended == 1)
 }

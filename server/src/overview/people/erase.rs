@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 use super::records::{mention_pattern, mentions};
 use super::{normalized, nothing_stored};
+use crate::agenda::seats;
 use crate::commerce::orders::{self, OrderStatus};
 use crate::kit::db::{self, Tx};
 use crate::kit::error::{ApiJson, ApiQuery, AppError, ErrorBody};
@@ -197,23 +198,15 @@ async fn erase(tx: &mut Tx, email: &str) -> Result<ErasureCounts, AppError> {
     let mut counts = ErasureCounts::default();
 
     // Free webinar registrations go; each one still counted gives its seat back.
-    let seats = sqlx::query(
+    let registrations = sqlx::query(
         "SELECT event_id, COUNT(*) AS n FROM tickets WHERE order_id IS NULL AND status <> 'cancelled' \
          AND LOWER(email) = $1 GROUP BY event_id",
     )
     .bind(email)
     .fetch_all(&mut **tx)
     .await?;
-    for row in &seats {
-        sqlx::query(
-            "UPDATE events SET seats_taken = CASE WHEN seats_taken >= $1 THEN seats_taken - $1 ELSE 0 END, \
-             updated_at = $2 WHERE id = $3",
-        )
-        .bind(row.try_get::<i64, _>("n")?)
-        .bind(&now)
-        .bind(row.try_get::<i64, _>("event_id")?)
-        .execute(&mut **tx)
-        .await?;
+    for row in &registrations {
+        seats::release(tx, row.try_get("event_id")?, row.try_get("n")?).await?;
     }
     counts.webinar_registrations = run(
         tx,
@@ -230,13 +223,7 @@ async fn erase(tx: &mut Tx, email: &str) -> Result<ErasureCounts, AppError> {
     .fetch_all(&mut **tx)
     .await?;
     for row in &offers {
-        sqlx::query(
-            "UPDATE events SET seats_taken = seats_taken - 1, updated_at = $1 WHERE id = $2 AND seats_taken > 0",
-        )
-        .bind(&now)
-        .bind(row.try_get::<i64, _>("event_id")?)
-        .execute(&mut **tx)
-        .await?;
+        seats::release(tx, row.try_get("event_id")?, 1).await?;
     }
     run(
         tx,
