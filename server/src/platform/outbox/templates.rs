@@ -809,6 +809,103 @@ mod tests {
             .collect()
     }
 
+    /// The mail's paragraphs as `compose` wraps them, one a line, and its plain text.
+    fn fixture_of(subject: &str, blocks: &[Block]) -> (String, String) {
+        let mut html = String::new();
+        let mut text = format!("{subject}\n\n");
+        for block in blocks {
+            if let Block::Rich { html: h, text: t } = block {
+                html.push_str(&format!("<p>{h}</p>\n"));
+                text.push_str(&format!("{t}\n\n"));
+            }
+        }
+        (html, text)
+    }
+
+    /// `name`'s committed `.html` and `.txt` equal `html` and `text`. Run with
+    /// `WRITE_MAIL_FIXTURES=1` to write them anew, only when a default text changes on purpose.
+    fn assert_fixture(name: &str, html: &str, text: &str) {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mail_texts");
+        for (ext, actual) in [("html", html), ("txt", text)] {
+            let path = dir.join(format!("{name}.{ext}"));
+            if std::env::var_os("WRITE_MAIL_FIXTURES").is_some() {
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(&path, actual).unwrap();
+            }
+            let expected = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert_eq!(actual, expected, "{} differs", path.display());
+        }
+    }
+
+    /// Every default text, filled with its samples as the preview shows it, renders as it did
+    /// before the renderer moved to pulldown-cmark.
+    #[test]
+    fn every_default_text_renders_as_its_fixture() {
+        for kind in MailKind::ALL {
+            let (subject, blocks) =
+                Template::default_of(*kind).render(&Values::samples(*kind, "In Lumine"));
+            let (html, text) = fixture_of(&subject, &blocks);
+            assert_fixture(kind.as_str(), &html, &text);
+        }
+    }
+
+    /// What coaches can write (paragraphs, line breaks, `**bold**`, links to addresses and
+    /// placeholders) and what they might type besides, with awkward values.
+    #[test]
+    fn the_syntax_coaches_can_write_renders_as_its_fixture() {
+        let t = Template {
+            kind: MailKind::WebinarConfirmation,
+            subject: "Hoi {voornaam} — **{evenement}** <{merk}>".into(),
+            body: "Dag {voornaam},\n\nEen **vette** zin en **[een vette link](https://example.org/?a=1&b=2)**.  \n\
+                   Een tweede regel met [mail](mailto:info@example.org) en [{evenement}]({deelnemen}).\n\n\n\
+                   {deelnemen}\n\n\
+                   Tekens: 5 < 6 & 7 > 3, \"aanhalingstekens\", l'apostrof, {onbekend} en {Hoofdletter}.\n\n\
+                   **Vet zonder einde\n\n\
+                   [geen link](geen adres) en [leeg]({leeg}) en {evenement}{evenement}\n\n   \n\
+                   Laatste regel met spaties achteraan   "
+                .into(),
+        };
+        let values = Values::new("Anna Peeters", "In & Uit")
+            .with(
+                "evenement",
+                "Lezen <& schrijven> \"samen\" 'nu'\nop twee regels",
+            )
+            .with("leeg", "")
+            .with_link(
+                "deelnemen",
+                "Deelnemen aan het webinar",
+                "https://meet.example.org/w?a=1&b=\"2\"",
+            );
+        let (subject, blocks) = t.render(&values);
+        let (html, text) = fixture_of(&subject, &blocks);
+        assert_fixture("coach_syntax", &html, &text);
+        let (_, blocks) = t.render(&Values::new("", "In Lumine"));
+        let (html, text) = fixture_of("", &blocks);
+        assert_fixture("coach_syntax_without_values", &html, &text);
+    }
+
+    /// Markdown beyond what the editor offers shows as the coach typed it.
+    #[test]
+    fn other_markdown_shows_as_typed_as_its_fixture() {
+        let t = Template {
+            kind: MailKind::ContactAutoReply,
+            subject: "*Cursief* en `code`".into(),
+            body: "*cursief* en _ook_ en `code` en <b>html</b> en \\*geen\\* en &amp; en <https://example.org>\n\n\
+                   # Een kop voor {voornaam}\n\n\
+                   - een\n- **twee**\n\n\
+                   1. eerst\n2. dan\n\n\
+                   > een citaat\n\n\
+                   ---\n\n\
+                   ![beeld](https://example.org/a.png) en [titel](https://example.org \"t\")"
+                .into(),
+        };
+        let (subject, blocks) = t.render(&Values::new("Anna", "In Lumine"));
+        let (html, text) = fixture_of(&subject, &blocks);
+        assert_fixture("other_markdown", &html, &text);
+    }
+
     #[test]
     fn every_default_passes_its_own_check() {
         for kind in MailKind::ALL {
