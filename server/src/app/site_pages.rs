@@ -20,6 +20,7 @@ use crate::content::page_texts;
 use crate::content::reviews;
 use crate::kit::brussels;
 use crate::kit::encoded::Encoded;
+use crate::kit::html::escape;
 use crate::kit::money;
 use crate::platform::live::{Built, LiveCache, LiveCaches, Topic, next_change};
 use crate::platform::prerendered::{self, Page, is_admin};
@@ -80,7 +81,7 @@ async fn sitemap(State(state): State<AppState>) -> Response {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
     for route in routes {
-        let url = site.url(&route).replace('&', "&amp;").replace('<', "&lt;");
+        let url = escape(&site.url(&route));
         xml.push_str(&format!("  <url><loc>{url}</loc></url>\n"));
     }
     xml.push_str("</urlset>\n");
@@ -545,22 +546,6 @@ fn replace_strings(value: &mut Value, pairs: &[(String, String)]) {
         Value::Object(map) => map.values_mut().for_each(|v| replace_strings(v, pairs)),
         _ => {}
     }
-}
-
-/// Text or attribute value as HTML.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#x27;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -9,7 +9,9 @@ pub mod domain; // parsed input types: e-mail address, first name, phone number,
 pub mod dutch; // Dutch (nl-BE) words for dates and times
 pub mod encoded; // a response body with its compressed variants
 pub mod error; // `AppError`, the one error every handler returns
+pub mod html; // HTML and XML text escaped, the one place
 pub mod ics; // iCalendar text
+pub mod markdown; // Markdown read, the one place: page blocks, newsletters and mail texts
 pub mod money; // euro cents written out
 pub mod paging; // admin lists: one query, one page type, one fetch
 pub mod qr; // QR codes as PNG

@@ -11,7 +11,7 @@ use axum::routing::get;
 use sqlx::{AnyPool, Row};
 
 use crate::kit::brussels;
-use crate::platform::outbox::compose::escape_html;
+use crate::kit::html::escape;
 use crate::platform::state::AppState;
 
 /// The public archive of sent campaigns: pages outside `/api`, not in the API document.
@@ -103,12 +103,12 @@ async fn index(State(state): State<AppState>) -> Response {
         let when = date(started_at.as_deref());
         items.push_str(&format!(
             "<li><a href=\"{INDEX_PATH}/{slug}\">{}</a><p class=\"nb-meta\">{}{}</p></li>",
-            escape_html(&subject),
-            escape_html(&when),
+            escape(&subject),
+            escape(&when),
             if preheader.is_empty() {
                 String::new()
             } else {
-                format!(" — {}", escape_html(&preheader))
+                format!(" — {}", escape(&preheader))
             },
         ));
     }
@@ -121,7 +121,7 @@ async fn index(State(state): State<AppState>) -> Response {
     let main = format!(
         "<article class=\"nb-article\"><h1>Nieuwsbrief-archief</h1>\
          <p class=\"nb-meta\">Alle nieuwsbrieven van {} die je hier kunt nalezen.</p>{list}</article>",
-        escape_html(brand)
+        escape(brand)
     );
     page(
         &state,
@@ -167,8 +167,8 @@ async fn show(State(state): State<AppState>, Path(slug): Path<String>) -> Respon
     let main = format!(
         "<article class=\"nb-article\"><p class=\"nb-meta\"><a href=\"{INDEX_PATH}\">Nieuwsbrief-archief</a> · {}</p>\
          <h1>{}</h1>{}</article>",
-        escape_html(&date(p.started_at.as_deref())),
-        escape_html(&p.subject),
+        escape(&date(p.started_at.as_deref())),
+        escape(&p.subject),
         shift_headings(&p.body_html)
     );
     let description = if p.preheader.is_empty() {
@@ -187,8 +187,8 @@ async fn show(State(state): State<AppState>, Path(slug): Path<String>) -> Respon
 
 /// The body's headings moved so its highest one is an h2: the page's one h1 is the subject, a
 /// `#` heading written for the mail would be a second one, and a body that starts at `###`
-/// would skip a level. The stored HTML is ammonia's, which allows no attributes on headings and
-/// only h1–h4, so the tags are exactly `<hN>` and `</hN>`.
+/// would skip a level. The stored HTML is `kit::markdown::newsletter`'s, which allows no attributes
+/// on headings and only h1–h4, so the tags are exactly `<hN>` and `</hN>`.
 fn shift_headings(html: &str) -> String {
     let Some(top) = (1..=4).find(|level| html.contains(&format!("<h{level}>"))) else {
         return html.to_string();
@@ -248,18 +248,14 @@ fn page(state: &AppState, title: &str, description: &str, path: &str, main: &str
 }
 
 fn head(title: &str, description: &str, url: &str, brand: &str) -> String {
-    let (title, description, url) = (
-        escape_html(title),
-        escape_html(description),
-        escape_html(url),
-    );
+    let (title, description, url) = (escape(title), escape(description), escape(url));
     format!(
         "<title>{title}</title><meta name=\"description\" content=\"{description}\">\
          <link rel=\"canonical\" href=\"{url}\">\
          <meta property=\"og:type\" content=\"article\"><meta property=\"og:title\" content=\"{title}\">\
          <meta property=\"og:description\" content=\"{description}\"><meta property=\"og:url\" content=\"{url}\">\
          <meta property=\"og:site_name\" content=\"{}\"><meta name=\"twitter:card\" content=\"summary\">{STYLE}",
-        escape_html(brand)
+        escape(brand)
     )
 }
 

@@ -1,10 +1,7 @@
 //! A campaign's Markdown as sanitised HTML and as plain text, and the mail around it.
-use std::collections::{HashMap, HashSet};
-
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
-
+use crate::kit::html::escape;
+use crate::kit::markdown;
 use crate::platform::outbox::EmailMessage;
-use crate::platform::outbox::compose::escape_html;
 use crate::platform::site::Site;
 
 /// The body as the coach wrote it, rendered once (on save).
@@ -13,131 +10,13 @@ pub struct Body {
     pub text: String,
 }
 
-fn options() -> Options {
-    Options::ENABLE_STRIKETHROUGH
-}
-
-/// Markdown to HTML that can go into a mail and a public page as it is: only headings,
-/// paragraphs, emphasis, links (http, https, mailto), lists, quotes, rules and images by URL
-/// survive; relative URLs are made absolute on `base` (the public site).
-pub fn body(markdown: &str, base: &str) -> Body {
-    let mut raw = String::new();
-    pulldown_cmark::html::push_html(&mut raw, Parser::new_ext(markdown, options()));
-    let tags: HashSet<&str> = [
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "p",
-        "br",
-        "hr",
-        "a",
-        "ul",
-        "ol",
-        "li",
-        "strong",
-        "em",
-        "del",
-        "blockquote",
-        "img",
-        "code",
-        "pre",
-    ]
-    .into();
-    let attributes: HashMap<&str, HashSet<&str>> = [
-        ("a", ["href", "title"].into()),
-        ("img", ["src", "alt", "title", "width", "height"].into()),
-        ("ol", ["start"].into()),
-    ]
-    .into();
-    let mut cleaner = ammonia::Builder::empty();
-    cleaner
-        .tags(tags)
-        .clean_content_tags(["script", "style"].into())
-        .tag_attributes(attributes)
-        .url_schemes(["http", "https", "mailto"].into())
-        .link_rel(Some("noopener"));
-    match url::Url::parse(&format!("{base}/")) {
-        Ok(base) => cleaner.url_relative(ammonia::UrlRelative::RewriteWithBase(base)),
-        Err(_) => cleaner.url_relative(ammonia::UrlRelative::Deny),
-    };
+/// The body as HTML for the mail and the archive (relative URLs made absolute on `base`, the
+/// public site) and as plain text.
+pub fn body(source: &str, base: &str) -> Body {
     Body {
-        html: cleaner.clean(&raw).to_string(),
-        text: text(markdown),
+        html: markdown::newsletter(source, base),
+        text: markdown::newsletter_text(source),
     }
-}
-
-/// The plain-text part: paragraphs, `- ` and `1. ` lists, links as `label (url)`.
-fn text(markdown: &str) -> String {
-    let mut out = String::new();
-    let mut links: Vec<(String, usize)> = Vec::new();
-    let mut lists: Vec<Option<u64>> = Vec::new();
-    let block_end = |out: &mut String| {
-        while out.ends_with(' ') {
-            out.pop();
-        }
-        if !out.is_empty() && !out.ends_with("\n\n") {
-            out.push_str(if out.ends_with('\n') { "\n" } else { "\n\n" });
-        }
-    };
-    for event in Parser::new_ext(markdown, options()) {
-        match event {
-            Event::End(
-                TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::BlockQuote(_) | TagEnd::CodeBlock,
-            ) => {
-                if lists.is_empty() {
-                    block_end(&mut out);
-                } else if !out.ends_with('\n') {
-                    out.push('\n');
-                }
-            }
-            Event::Start(Tag::List(start)) => {
-                if !out.is_empty() && !out.ends_with('\n') {
-                    out.push('\n');
-                }
-                lists.push(start);
-            }
-            Event::End(TagEnd::List(_)) => {
-                lists.pop();
-                if lists.is_empty() {
-                    block_end(&mut out);
-                }
-            }
-            Event::Start(Tag::Item) => {
-                out.push_str(&"  ".repeat(lists.len().saturating_sub(1)));
-                match lists.last_mut() {
-                    Some(Some(n)) => {
-                        out.push_str(&format!("{n}. "));
-                        *n += 1;
-                    }
-                    _ => out.push_str("- "),
-                }
-            }
-            Event::End(TagEnd::Item) if !out.ends_with('\n') => out.push('\n'),
-            Event::Start(Tag::Link { dest_url, .. }) => {
-                links.push((dest_url.to_string(), out.len()))
-            }
-            Event::End(TagEnd::Link) => {
-                if let Some((url, start)) = links.pop()
-                    && out[start..] != *url
-                    && !url.is_empty()
-                {
-                    out.push_str(&format!(" ({})", url.trim_start_matches("mailto:")));
-                }
-            }
-            Event::Start(Tag::Image { .. }) => out.push_str("[Afbeelding: "),
-            Event::End(TagEnd::Image) => out.push(']'),
-            Event::Text(t) | Event::Code(t) => out.push_str(&t),
-            Event::SoftBreak => out.push(' '),
-            Event::HardBreak => out.push('\n'),
-            Event::Rule => {
-                block_end(&mut out);
-                out.push_str("----\n\n");
-            }
-            _ => {}
-        }
-    }
-    out.trim_end().to_string()
 }
 
 /// Who a mail goes to and how they can stop the newsletter.
@@ -190,11 +69,11 @@ pub fn mail(site: &Site, content: &Content, to: &Recipient<'_>) -> EmailMessage 
             (
                 format!(
                     "Je krijgt deze nieuwsbrief omdat je je inschreef op {}.",
-                    escape_html(&site.site_url)
+                    escape(&site.site_url)
                 ),
                 format!(
                     " <a href=\"{}\" style=\"color:#1d5c58\">Schrijf je hier uit</a>.",
-                    escape_html(page)
+                    escape(page)
                 ),
             )
         }
@@ -206,7 +85,7 @@ pub fn mail(site: &Site, content: &Content, to: &Recipient<'_>) -> EmailMessage 
             (
                 format!(
                     "Je krijgt dit bericht over je boeking bij {}.",
-                    escape_html(&site.brand)
+                    escape(&site.brand)
                 ),
                 String::new(),
             )
@@ -225,12 +104,12 @@ pub fn mail(site: &Site, content: &Content, to: &Recipient<'_>) -> EmailMessage 
          <p style=\"font-size:13px;line-height:1.5;color:#574c43\">{brand}<br>{address}<br>{contact}</p>\
          <p style=\"font-size:13px;line-height:1.5;color:#574c43\">{why}{stop_html}</p>\
          </div></body></html>",
-        subject = escape_html(&content.subject),
-        preheader = escape_html(&content.preheader),
+        subject = escape(&content.subject),
+        preheader = escape(&content.preheader),
         body = content.html,
-        brand = escape_html(&brand),
-        address = escape_html(&address),
-        contact = escape_html(&contact),
+        brand = escape(&brand),
+        address = escape(&address),
+        contact = escape(&contact),
     );
     let headers = match &to.unsubscribe {
         Some((_, one_click)) => vec![

@@ -3,8 +3,8 @@
 //! elements follow the order of the UBL schema. Amounts in a credit note are positive: the
 //! document type carries the sign.
 use super::{EXEMPTION_BASIS, EXEMPTION_MENTION, InvoiceDocument, InvoiceKind, Party};
+use crate::kit::html::escape as esc;
 use crate::kit::money;
-use crate::platform::outbox::compose::escape_html as esc;
 
 pub const CUSTOMIZATION_ID: &str =
     "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0";

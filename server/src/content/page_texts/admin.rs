@@ -13,6 +13,7 @@ use super::render::{self, BlockKind};
 use super::{DefaultBlock, catalogue, find};
 use crate::kit::db::{self, Tx};
 use crate::kit::error::{ApiJson, ApiPath, AppError, ErrorBody};
+use crate::kit::html;
 use crate::kit::validation::Fields;
 use crate::platform::state::AppState;
 
@@ -288,7 +289,7 @@ pub async fn preview_page_block(
     let block = block_of(&state, &key)?;
     let (_, html) = validate(&block, &input)?;
     let html = match block.kind {
-        BlockKind::Plain => render::escape(&html),
+        BlockKind::Plain => html::escape(&html),
         _ => html,
     };
     Ok(Json(PageBlockPreview { html }))

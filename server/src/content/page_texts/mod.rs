@@ -12,9 +12,10 @@ use std::collections::BTreeMap;
 
 use sqlx::{AnyPool, Row};
 
+use crate::kit::html::{escape, unescape};
 use crate::platform::live::{DataVersions, Topic};
 use crate::platform::prerendered::{SitePages, attr_value, is_admin};
-use render::{BlockKind, escape, unescape};
+use render::BlockKind;
 
 /// The id of the JSON block with the saved fragments, read by `web/app/config/page-texts.ts`.
 const JSON_BLOCK_ID: &str = "live-blocks";

@@ -1,10 +1,10 @@
 //! A block's Markdown as the sanitized HTML fragment a page shows, and a default fragment back
 //! as Markdown for the editor.
-use std::collections::{HashMap, HashSet};
-
-use pulldown_cmark::{Parser, html::push_html};
 use serde::Serialize;
 use utoipa::ToSchema;
+
+use crate::kit::html::unescape;
+use crate::kit::markdown;
 
 /// What a block may hold, set by the page (`data-block-rich` marks a rich block).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -21,32 +21,12 @@ pub enum BlockKind {
 /// The fragment of `markdown` for a block of `kind`: for `Plain` the text itself (the page
 /// escapes it), otherwise HTML with only the tags that kind allows, links only to http(s),
 /// mailto or a path on the site, and no attribute but `href`.
-pub fn render(kind: BlockKind, markdown: &str) -> String {
-    if kind == BlockKind::Plain {
-        return markdown.split_whitespace().collect::<Vec<_>>().join(" ");
+pub fn render(kind: BlockKind, source: &str) -> String {
+    match kind {
+        BlockKind::Plain => source.split_whitespace().collect::<Vec<_>>().join(" "),
+        BlockKind::Inline => markdown::page_line(source),
+        BlockKind::Rich => markdown::page_block(source),
     }
-    let mut raw = String::new();
-    push_html(&mut raw, Parser::new(markdown));
-    let inline = ["strong", "em", "a", "br"];
-    let tags: HashSet<&str> = match kind {
-        BlockKind::Rich => inline
-            .into_iter()
-            .chain(["p", "ul", "ol", "li", "h2", "h3", "h4"])
-            .collect(),
-        _ => inline.into(),
-    };
-    let attributes: HashMap<&str, HashSet<&str>> = [("a", ["href"].into())].into();
-    ammonia::Builder::empty()
-        .tags(tags)
-        .clean_content_tags(["script", "style"].into())
-        .tag_attributes(attributes)
-        .url_schemes(["http", "https", "mailto"].into())
-        .url_relative(ammonia::UrlRelative::PassThrough)
-        .link_rel(None)
-        .clean(&raw)
-        .to_string()
-        .trim()
-        .to_string()
 }
 
 /// The Markdown of a default fragment as the web app rendered it (the few tags blocks use),
@@ -97,33 +77,6 @@ pub fn markdown_of(html: &str) -> String {
     let mut lines: Vec<&str> = text.lines().map(str::trim_end).collect();
     lines.dedup_by(|a, b| a.is_empty() && b.is_empty());
     lines.join("\n").trim().to_string()
-}
-
-/// Text as HTML text or attribute value.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#x27;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// The text of HTML text as React and the build escape it.
-pub fn unescape(html: &str) -> String {
-    html.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#x27;", "'")
-        .replace("&#39;", "'")
-        .replace("&nbsp;", "\u{a0}")
-        .replace("&amp;", "&")
 }
 
 #[cfg(test)]

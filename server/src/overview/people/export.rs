@@ -7,7 +7,7 @@ use super::records::Record;
 use super::{RecordKind, TimelineEntry, when};
 use crate::kit::csv_export::download;
 use crate::kit::db;
-use crate::platform::outbox::compose::escape_html;
+use crate::kit::html::escape;
 
 /// The download's file name: the address with only safe characters.
 fn filename(email: &str, extension: &str) -> String {
@@ -147,8 +147,8 @@ pub fn html(brand: &str, email: &str, records: &[Record], entries: &[TimelineEnt
          </style></head><body><main><h1>Gegevens over {email}</h1>\
          <p>Dit is alles wat {brand} over dit e-mailadres bewaart, opgemaakt op {today}. \
          Per soort gegeven staat hieronder elk bewaard veld.</p>",
-        email = escape_html(email),
-        brand = escape_html(brand),
+        email = escape(email),
+        brand = escape(brand),
         today = when(&db::now()),
     );
     for kind in RecordKind::ALL {
@@ -157,21 +157,18 @@ pub fn html(brand: &str, email: &str, records: &[Record], entries: &[TimelineEnt
             .zip(entries)
             .filter(|(r, _)| r.kind == *kind)
             .collect();
-        page.push_str(&format!("<h2>{}</h2>", escape_html(kind.label())));
+        page.push_str(&format!("<h2>{}</h2>", escape(kind.label())));
         if of_kind.is_empty() {
             page.push_str("<p>Niets bewaard.</p>");
             continue;
         }
         for (record, entry) in of_kind {
-            page.push_str(&format!(
-                "<section><h3>{}</h3><dl>",
-                escape_html(&entry.title)
-            ));
+            page.push_str(&format!("<section><h3>{}</h3><dl>", escape(&entry.title)));
             for (key, value) in &record.fields {
                 page.push_str(&format!(
                     "<dt>{}</dt><dd>{}</dd>",
-                    escape_html(field_label(key)),
-                    escape_html(&readable(key, value))
+                    escape(field_label(key)),
+                    escape(&readable(key, value))
                 ));
             }
             page.push_str("</dl></section>");

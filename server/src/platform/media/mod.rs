@@ -19,6 +19,7 @@ use utoipa::ToSchema;
 
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::Tx;
+use crate::kit::html::escape;
 use crate::platform::state::AppState;
 
 /// Where the variants are served; the site's fast path leaves this prefix to the router.
@@ -100,24 +101,16 @@ impl MediaImage {
         };
         format!(
             r#"<picture><source type="image/webp" srcset="{webp}" sizes="{sizes}"/><img src="{src}" srcset="{srcset}" sizes="{sizes}" width="{w}" height="{h}" alt="{alt}" {loading} decoding="async" class="{class}"/></picture>"#,
-            webp = attr(&self.webp_srcset),
-            sizes = attr(sizes),
-            src = attr(&self.src),
-            srcset = attr(&self.srcset),
+            webp = escape(&self.webp_srcset),
+            sizes = escape(sizes),
+            src = escape(&self.src),
+            srcset = escape(&self.srcset),
             w = self.width,
             h = self.height,
-            alt = attr(&self.alt),
-            class = attr(class),
+            alt = escape(&self.alt),
+            class = escape(class),
         )
     }
-}
-
-fn attr(value: &str) -> String {
-    value
-        .replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// `{hash}-{width}.{ext}`: the store key and the last part of the URL.

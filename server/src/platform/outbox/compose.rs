@@ -1,6 +1,7 @@
 //! Plain e-mails to visitors and the coach: short paragraphs and labelled links, written once
 //! and rendered as text and as matching HTML in the brand's letterhead (logo and colours).
 use super::{Attachment, EmailMessage};
+use crate::kit::html::escape;
 use crate::platform::site::Site;
 
 /// The brand's accent colour (the site's teal), for links and the letterhead.
@@ -36,13 +37,6 @@ pub fn link(label: impl Into<String>, url: impl Into<String>) -> Block {
     }
 }
 
-pub fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The message with `blocks`, the brand's logo above and the signature below (both from the
 /// business details).
 pub fn compose(to: &str, subject: String, blocks: &[Block], site: &Site) -> EmailMessage {
@@ -52,15 +46,15 @@ pub fn compose(to: &str, subject: String, blocks: &[Block], site: &Site) -> Emai
         match block {
             Block::Text(t) => {
                 text.push_str(t);
-                let lines: Vec<String> = t.lines().map(escape_html).collect();
+                let lines: Vec<String> = t.lines().map(escape).collect();
                 html.push_str(&format!("<p>{}</p>", lines.join("<br>")));
             }
             Block::Link { label, url } => {
                 text.push_str(&format!("{label}: {url}"));
                 html.push_str(&format!(
                     "<p><a href=\"{}\" style=\"color:{ACCENT}\">{}</a></p>",
-                    escape_html(url),
-                    escape_html(label)
+                    escape(url),
+                    escape(label)
                 ));
             }
             Block::Rich { html: h, text: t } => {
@@ -72,7 +66,7 @@ pub fn compose(to: &str, subject: String, blocks: &[Block], site: &Site) -> Emai
     }
     let signer = signer(site);
     text.push_str(&format!("Warme groet,\n{}\n", signer.join("\n")));
-    let signature: Vec<String> = signer.iter().map(|s| escape_html(s)).collect();
+    let signature: Vec<String> = signer.iter().map(|s| escape(s)).collect();
     html.push_str(&format!(
         "<p>Warme groet,<br>{}</p>",
         signature.join("<br>")
@@ -112,9 +106,9 @@ fn letterhead(site: &Site, subject: &str, body: &str) -> String {
          <p style=\"margin:0 0 24px\"><img src=\"{logo}\" alt=\"{brand}\" width=\"{LOGO_SIZE}\" height=\"{LOGO_SIZE}\" \
          style=\"display:block;width:{LOGO_SIZE}px;height:{LOGO_SIZE}px;border:0\"></p>\
          {body}</div></body></html>",
-        subject = escape_html(subject),
-        logo = escape_html(&site.url(MAIL_LOGO)),
-        brand = escape_html(&site.brand),
+        subject = escape(subject),
+        logo = escape(&site.url(MAIL_LOGO)),
+        brand = escape(&site.brand),
     )
 }
 
