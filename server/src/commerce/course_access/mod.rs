@@ -9,6 +9,7 @@ use sqlx::Row;
 use utoipa::ToSchema;
 
 use crate::agenda::tickets::{display_code, new_ticket_code};
+use crate::commerce::products::ProductKind;
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::{self, Tx};
 use crate::platform::outbox::compose::{compose, text};
@@ -66,8 +67,8 @@ pub async fn grant(tx: &mut Tx, state: &AppState, order_id: i64) -> anyhow::Resu
     .bind(order_id)
     .fetch_one(&mut **tx)
     .await?
-    .try_get::<String, _>("kind")?
-        == "course";
+    .try_get::<ProductKind, _>("kind")?
+        == ProductKind::Course;
     if !is_course {
         return Ok(());
     }
