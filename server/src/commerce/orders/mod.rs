@@ -239,7 +239,7 @@ pub async fn fail_unstarted(pool: &AnyPool, order_id: i64) -> Result<(), sqlx::E
 }
 
 /// Sweeps expired holds every `interval` until `stop` turns true.
-pub fn spawn_sweeper(
+pub fn spawn(
     state: AppState,
     interval: Duration,
     stop: watch::Receiver<bool>,

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{CurrentUser, Session, SessionUser, client_ip, issue, mails, password, throttle};
+use super::{CurrentUser, Session, SessionUser, client_ip, issue, mail, password, throttle};
 use crate::kit::access_tokens::Role;
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::{self, Tx};
@@ -196,7 +196,7 @@ pub async fn password_forgotten(
             let url = format!("{}/admin/nieuw-wachtwoord?token={token}", state.public_url);
             outbox::enqueue_email(
                 &mut tx,
-                &mails::password_reset(&state, stored.as_ref(), &url),
+                &mail::password_reset(&state, stored.as_ref(), &url),
             )
             .await?;
             true
@@ -452,7 +452,7 @@ pub async fn invite_admin(
     let url = format!("{}/admin/uitnodiging?token={token}", state.public_url);
     outbox::enqueue_email(
         &mut tx,
-        &mails::invitation(&state, email.as_ref(), &inviter, &url),
+        &mail::invitation(&state, email.as_ref(), &inviter, &url),
     )
     .await?;
     tx.commit().await?;

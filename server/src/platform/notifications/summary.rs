@@ -21,9 +21,9 @@ use crate::platform::state::AppState;
 pub fn spawn(
     state: AppState,
     interval: Duration,
-    shutdown: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
-    periodic::every("daily summary pass", interval, shutdown, move || {
+    periodic::every("daily summary pass", interval, stop, move || {
         let state = state.clone();
         async move { send_due(&state, Timestamp::now()).await }
     })
