@@ -185,9 +185,8 @@ impl Application {
         );
         let version_poller = live::spawn(versions, stopped.clone());
         passes.extend(
-            backup_keep.map(|keep| {
-                backup::spawn(database_url, settings.backup_dir(), keep, stopped)
-            }),
+            backup_keep
+                .map(|keep| backup::spawn(database_url, settings.backup_dir(), keep, stopped)),
         );
         Ok(Self {
             listener,

@@ -296,15 +296,10 @@ pub fn spawn(
     keep: usize,
     stop: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
-    periodic::every(
-        "daily database snapshot",
-        DAILY_CHECK,
-        stop,
-        move || {
-            let (url, dir) = (url.clone(), dir.clone());
-            async move { take_daily(&url, &dir, keep).await }
-        },
-    )
+    periodic::every("daily database snapshot", DAILY_CHECK, stop, move || {
+        let (url, dir) = (url.clone(), dir.clone());
+        async move { take_daily(&url, &dir, keep).await }
+    })
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {

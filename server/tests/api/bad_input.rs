@@ -154,7 +154,9 @@ async fn the_checkout_and_the_contact_form_refuse_a_twenty_digit_phone_number_al
         answers.push(error["error"]["fields"]["phone"].clone());
     }
     assert!(
-        answers[0].as_str().is_some_and(|m| m.contains("telefoonnummer")),
+        answers[0]
+            .as_str()
+            .is_some_and(|m| m.contains("telefoonnummer")),
         "{answers:?}"
     );
     assert_eq!(answers[0], answers[1]);

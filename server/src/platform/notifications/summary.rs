@@ -18,11 +18,7 @@ use crate::platform::outbox::compose::{Block, compose, link, text};
 use crate::platform::periodic;
 use crate::platform::state::AppState;
 
-pub fn spawn(
-    state: AppState,
-    interval: Duration,
-    stop: watch::Receiver<bool>,
-) -> JoinHandle<()> {
+pub fn spawn(state: AppState, interval: Duration, stop: watch::Receiver<bool>) -> JoinHandle<()> {
     periodic::every("daily summary pass", interval, stop, move || {
         let state = state.clone();
         async move { send_due(&state, Timestamp::now()).await }
