@@ -160,7 +160,7 @@ pub async fn register(
     .fetch_one(&mut *tx)
     .await?
     .try_get("id")?;
-    let mail = confirmation(&mut tx, &state, ticket_id, &event, &name, email.as_ref()).await?;
+    let mail = confirmation(&mut tx, &state, ticket_id, &event, &name, &email).await?;
     outbox::enqueue_email(&mut tx, &mail).await?;
     let when = dutch::date_time(db::parse_ts(&event.starts_at)?);
     let notice = Notice {
@@ -211,7 +211,7 @@ async fn confirmation(
     ticket_id: i64,
     event: &Event,
     name: &str,
-    email: &str,
+    email: &EmailAddress,
 ) -> anyhow::Result<EmailMessage> {
     let starts_at = db::parse_ts(&event.starts_at)?;
     let (subject, blocks) = templates::load(tx, MailKind::WebinarConfirmation)
@@ -240,7 +240,7 @@ async fn confirmation(
         &state.site().brand,
         &state.site().contact.email,
     );
-    let mut message = compose(email, subject, &blocks, &state.site());
+    let mut message = compose(email.as_ref(), subject, &blocks, &state.site());
     message
         .attachments
         .push(calendar_attachment("webinar.ics", &invite));

@@ -18,7 +18,7 @@ use crate::kit::db::GroupCommit;
 use crate::kit::secret_token::LinkSigner;
 use crate::platform::backup::{self, DatabaseLock};
 use crate::platform::limits::Limits;
-use crate::platform::live::{DataVersions, LiveCaches};
+use crate::platform::live::{self, DataVersions, LiveCaches};
 use crate::platform::media_store::{FolderStore, Media};
 use crate::platform::outbox::{self, Deliverer};
 use crate::platform::payments::Provider;
@@ -121,7 +121,7 @@ impl Application {
             .with_context(|| format!("cannot listen on {}:{}", settings.host, settings.port))?;
         let (stop_worker, stopped) = watch::channel(false);
         let mut passes = vec![
-            orders::spawn_sweeper(
+            orders::spawn(
                 state.clone(),
                 settings.payments.sweep_interval(),
                 stopped.clone(),
@@ -149,18 +149,17 @@ impl Application {
             settings.campaigns.clone(),
             stopped.clone(),
         );
-        let worker = outbox::spawn_worker(
+        let worker = outbox::spawn(
             pool,
             deliverer,
             settings.outbox.clone(),
             notify,
             stopped.clone(),
         );
-        let version_poller = versions.spawn_poller(stopped.clone());
+        let version_poller = live::spawn(versions, stopped.clone());
         passes.extend(
-            backup_keep.map(|keep| {
-                backup::spawn_daily(database_url, settings.backup_dir(), keep, stopped)
-            }),
+            backup_keep
+                .map(|keep| backup::spawn(database_url, settings.backup_dir(), keep, stopped)),
         );
         Ok(Self {
             listener,

@@ -27,17 +27,17 @@ pub fn due(starts_at: Timestamp, chosen_at: Timestamp, now: Timestamp) -> bool {
 pub fn spawn(
     state: AppState,
     settings: &ReminderSettings,
-    shutdown: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) -> [JoinHandle<()>; 2] {
     let interval = settings.interval();
     let review_delay = settings.review_invitation_delay();
     let reviews_state = state.clone();
     [
-        periodic::every("reminder pass", interval, shutdown.clone(), move || {
+        periodic::every("reminder pass", interval, stop.clone(), move || {
             let state = state.clone();
             async move { send_due(&state).await }
         }),
-        periodic::every("review invitation pass", interval, shutdown, move || {
+        periodic::every("review invitation pass", interval, stop, move || {
             let state = reviews_state.clone();
             async move { reviews::invitations::send_due(&state, review_delay).await }
         }),

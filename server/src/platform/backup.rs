@@ -290,21 +290,16 @@ pub fn rotate(dir: &Path, keep: usize) -> anyhow::Result<()> {
 }
 
 /// The server's daily snapshots: one now if today's is missing, then a look every hour.
-pub fn spawn_daily(
+pub fn spawn(
     url: String,
     dir: PathBuf,
     keep: usize,
-    shutdown: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
-    periodic::every(
-        "daily database snapshot",
-        DAILY_CHECK,
-        shutdown,
-        move || {
-            let (url, dir) = (url.clone(), dir.clone());
-            async move { take_daily(&url, &dir, keep).await }
-        },
-    )
+    periodic::every("daily database snapshot", DAILY_CHECK, stop, move || {
+        let (url, dir) = (url.clone(), dir.clone());
+        async move { take_daily(&url, &dir, keep).await }
+    })
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {

@@ -121,21 +121,21 @@ impl DataVersions {
         }
         Ok(versions)
     }
+}
 
-    /// Reads the versions every `POLL` until `stop`.
-    pub fn spawn_poller(self: Arc<Self>, mut stop: watch::Receiver<bool>) -> JoinHandle<()> {
-        tokio::spawn(async move {
-            loop {
-                if let Err(e) = self.refresh().await {
-                    tracing::warn!(error = %e, "reading data versions failed");
-                }
-                tokio::select! {
-                    _ = tokio::time::sleep(POLL) => {}
-                    _ = stop.changed() => return,
-                }
+/// Reads the versions every `POLL` until `stop`.
+pub fn spawn(versions: Arc<DataVersions>, mut stop: watch::Receiver<bool>) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            if let Err(e) = versions.refresh().await {
+                tracing::warn!(error = %e, "reading data versions failed");
             }
-        })
-    }
+            tokio::select! {
+                _ = tokio::time::sleep(POLL) => {}
+                _ = stop.changed() => return,
+            }
+        }
+    })
 }
 
 /// Middleware for routes that write cached data: once the handler has committed, the server

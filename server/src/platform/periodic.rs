@@ -45,9 +45,9 @@ mod tests {
     #[tokio::test]
     async fn a_failing_pass_runs_again_and_the_stop_ends_the_loop() {
         let runs = Arc::new(AtomicUsize::new(0));
-        let (stop, stopped) = watch::channel(false);
+        let (stop_passes, stop) = watch::channel(false);
         let counted = runs.clone();
-        let handle = every("test pass", Duration::from_millis(5), stopped, move || {
+        let handle = every("test pass", Duration::from_millis(5), stop, move || {
             let counted = counted.clone();
             async move {
                 counted.fetch_add(1, Ordering::SeqCst);
@@ -57,7 +57,7 @@ mod tests {
         while runs.load(Ordering::SeqCst) < 3 {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
-        stop.send(true).unwrap();
+        stop_passes.send(true).unwrap();
         tokio::time::timeout(Duration::from_secs(5), handle)
             .await
             .expect("the loop ends at the stop")

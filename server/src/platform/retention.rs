@@ -33,8 +33,8 @@ pub struct Purged {
     pub review_invitations: u64,
 }
 
-pub fn spawn(pool: AnyPool, interval: Duration, shutdown: watch::Receiver<bool>) -> JoinHandle<()> {
-    periodic::every("retention pass", interval, shutdown, move || {
+pub fn spawn(pool: AnyPool, interval: Duration, stop: watch::Receiver<bool>) -> JoinHandle<()> {
+    periodic::every("retention pass", interval, stop, move || {
         let pool = pool.clone();
         async move {
             let purged = purge(&pool, Timestamp::now()).await?;

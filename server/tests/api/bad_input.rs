@@ -1,10 +1,14 @@
 //! Every JSON endpoint answers bad bodies with a 4xx JSON error in Dutch and stores nothing.
 //! The endpoints come from the OpenAPI document, so a new one cannot escape this test.
-use serde_json::Value;
+use serde_json::{Value, json};
 
+use crate::commerce::{evening, order_body};
 use crate::helpers::{Engine, spawn_app};
 
-both_engines!(every_json_endpoint_refuses_bad_bodies_with_a_dutch_4xx_and_stores_nothing);
+both_engines!(
+    every_json_endpoint_refuses_bad_bodies_with_a_dutch_4xx_and_stores_nothing,
+    the_checkout_and_the_contact_form_refuse_a_twenty_digit_phone_number_alike,
+);
 
 async fn every_json_endpoint_refuses_bad_bodies_with_a_dutch_4xx_and_stores_nothing(
     engine: Engine,
@@ -123,6 +127,41 @@ async fn every_json_endpoint_refuses_bad_bodies_with_a_dutch_4xx_and_stores_noth
     ] {
         assert_eq!(app.count(count).await, 0, "bad input stored rows: {count}");
     }
+}
+
+/// One phone rule for every form: 20 digits is more than any phone number (E.164 allows 15).
+async fn the_checkout_and_the_contact_form_refuse_a_twenty_digit_phone_number_alike(
+    engine: Engine,
+) {
+    let app = spawn_app(engine).await;
+    let phone = "0470 1234 5678 9012 3456";
+    let mut order = order_body("vertelavond", Some(evening(&app, 3).await), 1);
+    order["phone"] = json!(phone);
+    let message = json!({
+        "name": "Sofie Peeters",
+        "email": "sofie@example.be",
+        "phone": phone,
+        "subject": "coaching",
+        "message": "Dag Lien, mag ik je eens bellen?",
+        "privacy_consent": true,
+    });
+    let mut answers = Vec::new();
+    for (path, body) in [("/api/checkout", &order), ("/api/contact", &message)] {
+        let res = app.post_json(path, body).await;
+        let status = res.status().as_u16();
+        let error: Value = res.json().await.unwrap();
+        assert_eq!(status, 422, "{path}: {error}");
+        answers.push(error["error"]["fields"]["phone"].clone());
+    }
+    assert!(
+        answers[0]
+            .as_str()
+            .is_some_and(|m| m.contains("telefoonnummer")),
+        "{answers:?}"
+    );
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(app.count("SELECT COUNT(*) FROM orders").await, 0);
+    assert_eq!(app.count("SELECT COUNT(*) FROM contact_messages").await, 0);
 }
 
 /// The first value of path parameter `name`'s enum schema (followed through `$ref`), if it has one.

@@ -13,6 +13,7 @@ use super::render::{self, Content, Recipient};
 use super::{
     Audience, CampaignStatus, FIGURE_COLUMNS, Figures, audience_size, slugify, start_sending,
 };
+use crate::agenda::events::EventKind;
 use crate::kit::brussels;
 use crate::kit::closed_set::Choice;
 use crate::kit::db::{self, Tx};
@@ -488,10 +489,10 @@ pub async fn audience_options(
     .fetch_all(&state.pool)
     .await?;
     for row in events {
-        let kind: String = row.try_get("kind")?;
+        let kind: EventKind = row.try_get("kind")?;
         let starts_at: String = row.try_get("starts_at")?;
         options.push(AudienceOption {
-            audience: if kind == "webinar" {
+            audience: if kind == EventKind::Webinar {
                 Audience::Webinar
             } else {
                 Audience::Event

@@ -26,24 +26,24 @@ use crate::platform::state::AppState;
 /// Transport errors a recipient may meet before it counts as failed.
 const MAX_ATTEMPTS: i64 = 5;
 
-/// Starts the sender; it stops when `shutdown` becomes true, handing back what it had claimed.
+/// Starts the sender; it stops when `stop` becomes true, handing back what it had claimed.
 pub fn spawn(
     state: AppState,
     deliverer: Arc<Deliverer>,
     settings: CampaignSettings,
-    mut shutdown: watch::Receiver<bool>,
+    mut stop: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut pacer = Pacer::new(settings.messages_per_second);
         loop {
-            if let Err(e) = run_due(&state, &deliverer, &settings, &mut pacer, &shutdown).await {
+            if let Err(e) = run_due(&state, &deliverer, &settings, &mut pacer, &stop).await {
                 tracing::warn!(error = format!("{e:#}"), "newsletter sending pass failed");
             }
             tokio::select! {
-                _ = shutdown.changed() => break,
+                _ = stop.changed() => break,
                 _ = tokio::time::sleep(settings.poll_interval()) => {}
             }
-            if *shutdown.borrow() {
+            if *stop.borrow() {
                 break;
             }
         }
@@ -92,12 +92,12 @@ async fn run_due(
     deliverer: &Deliverer,
     settings: &CampaignSettings,
     pacer: &mut Pacer,
-    shutdown: &watch::Receiver<bool>,
+    stop: &watch::Receiver<bool>,
 ) -> anyhow::Result<()> {
     start_scheduled(&state.pool).await?;
     let mut campaigns: HashMap<i64, Sending> = HashMap::new();
     loop {
-        if *shutdown.borrow() {
+        if *stop.borrow() {
             return Ok(());
         }
         let batch = claim(&state.pool, settings).await?;
@@ -108,7 +108,7 @@ async fn run_due(
         let still_subscribed = confirmed_subscribers(&state.pool, &batch).await?;
         let mut rest = batch.iter();
         while let Some(r) = rest.next() {
-            if *shutdown.borrow() {
+            if *stop.borrow() {
                 // Handed back, so a restart continues at once instead of after the lease.
                 release(&state.pool, std::iter::once(r).chain(rest)).await?;
                 return Ok(());

@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 
 use crate::commerce::orders::{self, OrderStatus, OrderSummary};
 use crate::commerce::products::ProductKind;
-use crate::kit::domain::{EmailAddress, VatNumber};
+use crate::kit::domain::{EmailAddress, PhoneNumber, VatNumber};
 use crate::kit::error::{ApiJson, ApiPath, AppError};
 use crate::kit::validation::Fields;
 use crate::platform::client_ip::ClientIp;
@@ -143,14 +143,14 @@ fn limit_coupon_checks(state: &AppState, order: &OrderRequest, ip: &str) -> Resu
 async fn limit_unpaid_holds(
     tx: &mut db::Tx,
     state: &AppState,
-    email: &str,
+    email: &EmailAddress,
     now: Timestamp,
 ) -> Result<(), AppError> {
     let row = sqlx::query(
         "SELECT COUNT(*) AS holds, MIN(expires_at) AS first_expiry FROM orders \
          WHERE status = 'pending' AND LOWER(email) = $1 AND expires_at > $2",
     )
-    .bind(email.to_lowercase())
+    .bind(email.normalized())
     .bind(db::format_ts(now))
     .fetch_one(&mut **tx)
     .await?;
@@ -223,10 +223,10 @@ pub struct CheckoutStarted {
 struct Buyer {
     first_name: String,
     last_name: String,
-    email: String,
-    phone: Option<String>,
+    email: EmailAddress,
+    phone: Option<PhoneNumber>,
     company: Option<String>,
-    vat_number: Option<String>,
+    vat_number: Option<VatNumber>,
     street: Option<String>,
     postal_code: Option<String>,
     city: Option<String>,
@@ -259,13 +259,9 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
         Some("Vul je achternaam in."),
         100,
     );
-    let email = match EmailAddress::parse(&request.email) {
-        Ok(email) => email.as_ref().to_string(),
-        Err(message) => {
-            fields.error("email", message);
-            String::new()
-        }
-    };
+    let email = EmailAddress::parse(&request.email)
+        .map_err(|m| fields.error("email", m))
+        .ok();
     let optional = |fields: &mut Fields, field, value: &Option<String>, label, max| {
         let value = fields.text(
             field,
@@ -276,23 +272,16 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
         );
         (!value.is_empty()).then_some(value)
     };
-    let phone = optional(
-        &mut fields,
-        "phone",
-        &request.phone,
-        "Je telefoonnummer",
-        30,
-    );
-    if phone.as_deref().is_some_and(|p| {
-        !p.chars()
-            .all(|c| c.is_ascii_digit() || " +-./()".contains(c))
-            || p.chars().filter(char::is_ascii_digit).count() < 8
-    }) {
-        fields.error(
-            "phone",
-            "Vul een geldig telefoonnummer in, bv. 0470 12 34 56.",
-        );
-    }
+    let phone = request
+        .phone
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .and_then(|p| {
+            PhoneNumber::parse(p)
+                .map_err(|m| fields.error("phone", m))
+                .ok()
+        });
     let company = optional(
         &mut fields,
         "company",
@@ -307,12 +296,10 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
         "Het btw-nummer",
         20,
     )
-    .and_then(|v| match VatNumber::parse(&v) {
-        Ok(vat) => Some(vat.as_ref().to_string()),
-        Err(message) => {
-            fields.error("vat_number", message);
-            None
-        }
+    .and_then(|v| {
+        VatNumber::parse(&v)
+            .map_err(|m| fields.error("vat_number", m))
+            .ok()
     });
     if vat_number.is_some() && company.is_none() {
         fields.error("company", "Vul ook de bedrijfsnaam in bij een btw-nummer.");
@@ -359,7 +346,7 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
     Ok(Buyer {
         first_name,
         last_name,
-        email,
+        email: email.expect("checked above"),
         phone,
         company,
         vat_number,
@@ -450,10 +437,10 @@ pub async fn start(
     .bind(priced.quantity)
     .bind(&buyer.first_name)
     .bind(&buyer.last_name)
-    .bind(&buyer.email)
-    .bind(&buyer.phone)
+    .bind(buyer.email.as_ref())
+    .bind(buyer.phone.as_ref().map(AsRef::<str>::as_ref))
     .bind(&buyer.company)
-    .bind(&buyer.vat_number)
+    .bind(buyer.vat_number.as_ref().map(AsRef::<str>::as_ref))
     .bind(priced.unit_price_cents)
     .bind(priced.subtotal_cents)
     .bind(priced.discount_cents)
@@ -509,7 +496,7 @@ pub async fn start(
         order_public_id: &public_id,
         description: &description,
         amount_cents: priced.total_cents,
-        email: &buyer.email,
+        email: buyer.email.as_ref(),
         success_url: format!("{}/payment-success?order={public_id}", state.public_url),
         cancel_url: format!("{}/payment-canceled?order={public_id}", state.public_url),
         webhook_url: format!(

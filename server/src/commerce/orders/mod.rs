@@ -218,11 +218,7 @@ pub async fn fail_unstarted(pool: &AnyPool, order_id: i64) -> Result<(), sqlx::E
 }
 
 /// Sweeps expired holds every `interval` until `stop` turns true.
-pub fn spawn_sweeper(
-    state: AppState,
-    interval: Duration,
-    stop: watch::Receiver<bool>,
-) -> JoinHandle<()> {
+pub fn spawn(state: AppState, interval: Duration, stop: watch::Receiver<bool>) -> JoinHandle<()> {
     periodic::every("sweeping expired orders", interval, stop, move || {
         let state = state.clone();
         async move { sweep(&state).await }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
 
-use super::{CurrentUser, Session, SessionUser, issue, mails, password, throttle};
+use super::{CurrentUser, Session, SessionUser, issue, mail, password, throttle};
 use crate::kit::access_tokens::Role;
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::{self, Tx};
@@ -192,7 +192,7 @@ pub async fn password_forgotten(
             let url = format!("{}/admin/nieuw-wachtwoord?token={token}", state.public_url);
             outbox::enqueue_email(
                 &mut tx,
-                &mails::password_reset(&state, stored.as_ref(), &url),
+                &mail::password_reset(&state, stored.as_ref(), &url),
             )
             .await?;
             true
@@ -441,7 +441,7 @@ pub async fn invite_admin(
     let url = format!("{}/admin/uitnodiging?token={token}", state.public_url);
     outbox::enqueue_email(
         &mut tx,
-        &mails::invitation(&state, email.as_ref(), &inviter, &url),
+        &mail::invitation(&state, email.as_ref(), &inviter, &url),
     )
     .await?;
     tx.commit().await?;

@@ -1,6 +1,6 @@
 //! Admin accounts: sign-in, rotating refresh tokens, sign-out and the guard on `/api/admin`.
 pub mod accounts;
-mod mails;
+mod mail;
 pub mod password;
 mod throttle;
 pub mod users;
@@ -213,7 +213,7 @@ async fn count_attempt(state: &AppState, account: &str, ip: &str) -> Result<(), 
                 .map(|row| row.try_get("email"))
                 .transpose()?;
         if let Some(email) = email {
-            outbox::enqueue_email(&mut tx, &mails::ceiling_reached(state, &email)).await?;
+            outbox::enqueue_email(&mut tx, &mail::ceiling_reached(state, &email)).await?;
             mailed = true;
         }
         throttle::mark_alerted(&mut tx, &throttle::ACCOUNT, account).await?;

@@ -18,12 +18,8 @@ use crate::platform::outbox::compose::{Block, compose, link, text};
 use crate::platform::periodic;
 use crate::platform::state::AppState;
 
-pub fn spawn(
-    state: AppState,
-    interval: Duration,
-    shutdown: watch::Receiver<bool>,
-) -> JoinHandle<()> {
-    periodic::every("daily summary pass", interval, shutdown, move || {
+pub fn spawn(state: AppState, interval: Duration, stop: watch::Receiver<bool>) -> JoinHandle<()> {
+    periodic::every("daily summary pass", interval, stop, move || {
         let state = state.clone();
         async move { send_due(&state, Timestamp::now()).await }
     })

@@ -169,13 +169,13 @@ fn backoff(settings: &OutboxSettings, attempts: i64) -> SignedDuration {
     SignedDuration::from_millis(i64::try_from(ms).unwrap_or(i64::MAX))
 }
 
-/// Starts the worker; it stops when `shutdown` becomes true.
-pub fn spawn_worker(
+/// Starts the worker; it stops when `stop` becomes true.
+pub fn spawn(
     pool: AnyPool,
     deliverer: Arc<Deliverer>,
     settings: OutboxSettings,
     notify: Arc<Notify>,
-    mut shutdown: watch::Receiver<bool>,
+    mut stop: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
         loop {
@@ -183,11 +183,11 @@ pub fn spawn_worker(
                 tracing::warn!(error = format!("{e:#}"), "outbox pass failed");
             }
             tokio::select! {
-                _ = shutdown.changed() => break,
+                _ = stop.changed() => break,
                 _ = notify.notified() => {}
                 _ = tokio::time::sleep(settings.poll_interval()) => {}
             }
-            if *shutdown.borrow() {
+            if *stop.borrow() {
                 break;
             }
         }
