@@ -32,7 +32,7 @@ pub struct ConnectionLimits {
 /// Longest wait for open requests to finish after a stop signal.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Accepts connections until `shutdown`, then lets open requests finish (at most
+/// Accepts connections until `stop`, then lets open requests finish (at most
 /// `DRAIN_TIMEOUT`). Slow clients cannot hold the server: headers (and the wait for the next
 /// request on a kept-alive connection) get `header_timeout`, bodies may not pause longer than
 /// `body_timeout`, and at most `max` connections are open; the next one is accepted when one
@@ -41,7 +41,7 @@ pub async fn serve(
     listener: TcpListener,
     app: App,
     limits: &ConnectionLimits,
-    shutdown: impl Future<Output = ()>,
+    stop: impl Future<Output = ()>,
 ) {
     let permits = Arc::new(Semaphore::new(limits.max));
     let graceful = GracefulShutdown::new();
@@ -54,11 +54,11 @@ pub async fn serve(
         hsts,
     } = app;
     let router = RequestBodyTimeout::new(router, limits.body_timeout);
-    tokio::pin!(shutdown);
+    tokio::pin!(stop);
     loop {
         let permit = tokio::select! {
             permit = permits.clone().acquire_owned() => permit.expect("the semaphore is never closed"),
-            () = &mut shutdown => break,
+            () = &mut stop => break,
         };
         let (tcp, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -70,7 +70,7 @@ pub async fn serve(
                     continue;
                 }
             },
-            () = &mut shutdown => break,
+            () = &mut stop => break,
         };
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::warn!(error = %e, "cannot set TCP_NODELAY");

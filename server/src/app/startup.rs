@@ -46,7 +46,7 @@ pub struct Application {
     /// Tells `inlumine restore` that this server uses the SQLite file; released on drop.
     _database_lock: Option<DatabaseLock>,
     version_poller: JoinHandle<()>,
-    stop_worker: watch::Sender<bool>,
+    stop_passes: watch::Sender<bool>,
 }
 
 impl Application {
@@ -119,47 +119,47 @@ impl Application {
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))
             .await
             .with_context(|| format!("cannot listen on {}:{}", settings.host, settings.port))?;
-        let (stop_worker, stopped) = watch::channel(false);
+        let (stop_passes, stop) = watch::channel(false);
         let mut passes = vec![
             orders::spawn(
                 state.clone(),
                 settings.payments.sweep_interval(),
-                stopped.clone(),
+                stop.clone(),
             ),
             retention::spawn(
                 state.pool.clone(),
                 settings.retention.interval(),
-                stopped.clone(),
+                stop.clone(),
             ),
-            waitlist::spawn(state.clone(), settings.waitlist.interval(), stopped.clone()),
+            waitlist::spawn(state.clone(), settings.waitlist.interval(), stop.clone()),
             notifications::summary::spawn(
                 state.clone(),
                 settings.notifications.summary_check(),
-                stopped.clone(),
+                stop.clone(),
             ),
         ];
         passes.extend(reminders::spawn(
             state.clone(),
             &settings.reminders,
-            stopped.clone(),
+            stop.clone(),
         ));
         let campaign_sender = campaigns::sender::spawn(
             state.clone(),
             deliverer.clone(),
             settings.campaigns.clone(),
-            stopped.clone(),
+            stop.clone(),
         );
         let worker = outbox::spawn(
             pool,
             deliverer,
             settings.outbox.clone(),
             notify,
-            stopped.clone(),
+            stop.clone(),
         );
-        let version_poller = live::spawn(versions, stopped.clone());
+        let version_poller = live::spawn(versions, stop.clone());
         passes.extend(
             backup_keep
-                .map(|keep| backup::spawn(database_url, settings.backup_dir(), keep, stopped)),
+                .map(|keep| backup::spawn(database_url, settings.backup_dir(), keep, stop)),
         );
         Ok(Self {
             listener,
@@ -178,7 +178,7 @@ impl Application {
             passes,
             _database_lock: database_lock,
             version_poller,
-            stop_worker,
+            stop_passes,
         })
     }
 
@@ -191,7 +191,7 @@ impl Application {
 
     /// Serves until SIGINT/SIGTERM, then drains requests and stops the background workers.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
-        self.run_until(shutdown_signal()).await
+        self.run_until(stop_signal()).await
     }
 
     /// Serves until `stop` completes, then drains requests and stops the background workers.
@@ -201,7 +201,7 @@ impl Application {
         println!("Listening on http://{addr}");
         std::io::stdout().flush()?;
         serve(self.listener, self.app, &self.connections, stop).await;
-        let _ = self.stop_worker.send(true);
+        let _ = self.stop_passes.send(true);
         let _ = self.worker.await;
         let _ = self.campaign_sender.await;
         for pass in self.passes {
@@ -232,7 +232,7 @@ fn backups_possible(settings: &Settings, database_url: &str) -> Option<usize> {
     Some(keep)
 }
 
-async fn shutdown_signal() {
+async fn stop_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };
