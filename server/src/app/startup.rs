@@ -158,8 +158,7 @@ impl Application {
         );
         let version_poller = live::spawn(versions, stop.clone());
         passes.extend(
-            backup_keep
-                .map(|keep| backup::spawn(database_url, settings.backup_dir(), keep, stop)),
+            backup_keep.map(|keep| backup::spawn(database_url, settings.backup_dir(), keep, stop)),
         );
         Ok(Self {
             listener,
