@@ -42,8 +42,10 @@ web: web-deps
 server-release:
 	cargo build --release --locked -p inlumine
 
+# --tests: the binary is built with the features the test targets unify (dev-dependencies), so
+# `cargo test` afterwards reuses it instead of compiling the crate and some dependencies again.
 server-debug:
-	cargo build --locked -p inlumine
+	cargo build --locked -p inlumine --tests
 
 check-rust:
 	cargo fmt --all --check
