@@ -260,7 +260,7 @@ async fn the_server_keeps_the_newest_daily_snapshots(engine: Engine) {
 /// The manifest and the entry names of a backup archive.
 fn archive_contents(file: &std::path::Path) -> (serde_json::Value, Vec<String>) {
     let mut zip = zip::ZipArchive::new(std::fs::File::open(file).unwrap()).unwrap();
-    let names: Vec<String> = zip.file_names().map(str::to_string).collect();
+    let names: Vec<String> = zip.file_names().map(|n| n.unwrap().into_owned()).collect();
     let mut text = String::new();
     std::io::Read::read_to_string(&mut zip.by_name("inlumine-backup.json").unwrap(), &mut text)
         .unwrap();
@@ -319,8 +319,8 @@ async fn a_backup_brings_every_photo_and_row_back_into_an_empty_data_folder(engi
     let token = login(&client, &server).await;
     let mut photo_urls = Vec::new();
     for (alt, width) in [
-        ("Zonlicht door de bomen", 1400),
-        ("De praktijk in Mechelen", 700),
+        ("Zonlicht door de bomen", 700),
+        ("De praktijk in Mechelen", 400),
     ] {
         let res = client
             .post(format!("{}/api/admin/media", server.address))
@@ -332,7 +332,7 @@ async fn a_backup_brings_every_photo_and_row_back_into_an_empty_data_folder(engi
             .body(crate::media::form(
                 Some(alt),
                 "foto.jpg",
-                &crate::media::jpeg(width, 600),
+                &crate::media::jpeg(width, 300),
             ))
             .send()
             .await

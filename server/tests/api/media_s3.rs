@@ -205,7 +205,7 @@ async fn two_servers_on_one_postgres_serve_every_photo_from_the_bucket() {
         .body(form(
             Some("Zonlicht door de bomen"),
             "zon.jpg",
-            &jpeg(1400, 900),
+            &jpeg(700, 450),
         ))
         .send()
         .await
@@ -220,7 +220,7 @@ async fn two_servers_on_one_postgres_serve_every_photo_from_the_bucket() {
         .split(", ")
         .map(|entry| entry.split(' ').next().unwrap().to_string())
         .collect();
-    assert!(webp.len() >= 3, "{photo}");
+    assert!(webp.len() >= 2, "{photo}");
 
     // Every variant is in the bucket, by its key.
     let keys = s3.keys("fotos").await;
