@@ -219,7 +219,7 @@ fn backups_detail(facts: &GoLiveFacts) -> String {
                 .and_then(|m| m.modified())
                 .ok()
                 .and_then(|t| Timestamp::try_from(t).ok())
-                .map(|t| format!(" van {}", dutch::day_month_year(brussels::at(t).date())))
+                .map(|t| format!(" ({})", dutch::day_month_year(brussels::at(t).date())))
                 .unwrap_or_default();
             format!(
                 "Elke dag een back-up van {holds}. De laatste{day} is {}: kopieer ze ook naar een andere plek.",

@@ -211,7 +211,7 @@ async fn the_server_keeps_the_newest_daily_snapshots(engine: Engine) {
     }
     std::fs::write(dir.join("manual-20260101T000000Z.db"), b"kept").unwrap();
     let backup_dir = dir.clone();
-    let _app = spawn_app_with(engine, move |s| {
+    let app = spawn_app_with(engine, move |s| {
         s.backup.dir = backup_dir;
         s.backup.keep = 3;
     })
@@ -240,6 +240,25 @@ async fn the_server_keeps_the_newest_daily_snapshots(engine: Engine) {
             format!("daily-{today}.zip"),
             "manual-20260101T000000Z.db".to_string(),
         ]
+    );
+    // The go-live checklist names what the daily backup holds and the newest one's size.
+    let token = app.admin_token().await;
+    let (status, checklist) = app
+        .admin_send(&token, reqwest::Method::GET, "/api/admin/go-live", None)
+        .await;
+    assert_eq!(status, 200);
+    let backups = checklist["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "backups")
+        .unwrap();
+    assert_eq!(backups["done"], true);
+    let size = inlumine::kit::dutch::size(std::fs::metadata(&todays).unwrap().len());
+    let detail = backups["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("de database en al je foto's") && detail.contains(&format!("is {size}")),
+        "{detail}"
     );
     let (manifest, names) = archive_contents(&todays);
     assert_eq!(manifest["database"], format!("database.{extension}"));
