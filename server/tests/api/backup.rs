@@ -56,24 +56,11 @@ async fn a_snapshot_under_write_load_restores_every_committed_row(engine: Engine
     let database = TestDatabase::create(engine).await;
     let migrate = run(inlumine(&database, &["migrate"])).await;
     assert!(migrate.status.success(), "{migrate:?}");
-    let mut create_admin = inlumine(&database, &["create-admin", "--email", ADMIN_EMAIL]);
-    create_admin.stdin(Stdio::piped()).stdout(Stdio::null());
-    let mut child = create_admin.spawn().unwrap();
-    writeln!(child.stdin.take().unwrap(), "{ADMIN_PASSWORD}").unwrap();
-    assert!(child.wait().unwrap().success());
+    create_admin(&database);
 
     let server = Server::start(&database).await;
     let client = reqwest::Client::new();
-    let session: serde_json::Value = client
-        .post(format!("{}/api/auth/login", server.address))
-        .json(&serde_json::json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = session["access_token"].as_str().unwrap().to_string();
+    let token = login(&client, &server.address).await;
 
     // Writers add reviews through the API and note when each one was answered (= committed).
     let acked: Arc<Mutex<Vec<(String, Instant)>>> = Arc::default();
@@ -292,9 +279,19 @@ fn unpack(file: &std::path::Path, entry: &str, to: &std::path::Path) {
     std::io::copy(&mut zip.by_name(entry).unwrap(), &mut out).unwrap();
 }
 
-async fn login(client: &reqwest::Client, server: &Server) -> String {
+/// `inlumine create-admin` for the test admin, the password on stdin.
+pub(crate) fn create_admin(database: &TestDatabase) {
+    let mut create_admin = inlumine(database, &["create-admin", "--email", ADMIN_EMAIL]);
+    create_admin.stdin(Stdio::piped()).stdout(Stdio::null());
+    let mut child = create_admin.spawn().unwrap();
+    writeln!(child.stdin.take().unwrap(), "{ADMIN_PASSWORD}").unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
+/// The test admin's access token from the server at `address`.
+pub(crate) async fn login(client: &reqwest::Client, address: &str) -> String {
     let session: serde_json::Value = client
-        .post(format!("{}/api/auth/login", server.address))
+        .post(format!("{address}/api/auth/login"))
         .json(&serde_json::json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
         .send()
         .await
@@ -327,15 +324,11 @@ async fn a_backup_brings_every_photo_and_row_back_into_an_empty_data_folder(engi
     let database = TestDatabase::create(engine).await;
     let seeded = run(inlumine(&database, &["seed-demo"])).await;
     assert!(seeded.status.success(), "{seeded:?}");
-    let mut create_admin = inlumine(&database, &["create-admin", "--email", ADMIN_EMAIL]);
-    create_admin.stdin(Stdio::piped()).stdout(Stdio::null());
-    let mut child = create_admin.spawn().unwrap();
-    writeln!(child.stdin.take().unwrap(), "{ADMIN_PASSWORD}").unwrap();
-    assert!(child.wait().unwrap().success());
+    create_admin(&database);
 
     let server = Server::start(&database).await;
     let client = reqwest::Client::new();
-    let token = login(&client, &server).await;
+    let token = login(&client, &server.address).await;
     let mut photo_urls = Vec::new();
     for (alt, width) in [
         ("Zonlicht door de bomen", 700),
@@ -453,7 +446,7 @@ async fn a_backup_brings_every_photo_and_row_back_into_an_empty_data_folder(engi
         assert_eq!(&res.bytes().await.unwrap(), bytes, "{url}");
     }
     // The coach signs in on the restored site.
-    login(&client, &server).await;
+    login(&client, &server.address).await;
     let _ = std::fs::remove_file(&archive);
 }
 

@@ -3,7 +3,6 @@
 //! the target folder). A photo uploaded through one is served by the other, deleted through the
 //! other it is gone from the bucket, and neither writes a photo into its own folder. The servers
 //! run as processes: the bucket's credentials come from the standard AWS_* variables.
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
@@ -11,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::helpers::{ADMIN_EMAIL, ADMIN_PASSWORD, Engine, Server, TestDatabase, inlumine};
+use crate::backup::{create_admin, login};
+use crate::helpers::{Engine, Server, TestDatabase, inlumine};
 use crate::media::{BOUNDARY, form, jpeg};
 
 const MOTO_VERSION: &str = "5.2.5";
@@ -153,19 +153,6 @@ fn files_below(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-async fn admin_token(client: &reqwest::Client, server: &Server) -> String {
-    let session: Value = client
-        .post(format!("{}/api/auth/login", server.address))
-        .json(&serde_json::json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    session["access_token"].as_str().unwrap().to_string()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_on_one_postgres_serve_every_photo_from_the_bucket() {
     let s3 = tokio::task::spawn_blocking(S3Server::start).await.unwrap();
@@ -173,11 +160,7 @@ async fn two_servers_on_one_postgres_serve_every_photo_from_the_bucket() {
     let database = TestDatabase::create(Engine::Postgres).await;
     let migrate = run(inlumine(&database, &["migrate"])).await;
     assert!(migrate.status.success(), "{migrate:?}");
-    let mut create_admin = inlumine(&database, &["create-admin", "--email", ADMIN_EMAIL]);
-    create_admin.stdin(Stdio::piped()).stdout(Stdio::null());
-    let mut child = create_admin.spawn().unwrap();
-    writeln!(child.stdin.take().unwrap(), "{ADMIN_PASSWORD}").unwrap();
-    assert!(child.wait().unwrap().success());
+    create_admin(&database);
 
     // Each server has its own data folder, as on two machines.
     let folders = [
@@ -193,7 +176,7 @@ async fn two_servers_on_one_postgres_serve_every_photo_from_the_bucket() {
     }
     let (a, b) = (&servers[0], &servers[1]);
     let client = reqwest::Client::new();
-    let token = admin_token(&client, a).await;
+    let token = login(&client, &a.address).await;
 
     let res = client
         .post(format!("{}/api/admin/media", a.address))
@@ -257,7 +240,7 @@ async fn two_servers_on_one_postgres_serve_every_photo_from_the_bucket() {
     }
 
     // Deleted through the other server: gone from the bucket and from both.
-    let token_b = admin_token(&client, b).await;
+    let token_b = login(&client, &b.address).await;
     let res = client
         .delete(format!("{}/api/admin/media/{id}", b.address))
         .bearer_auth(&token_b)

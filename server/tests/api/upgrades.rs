@@ -108,12 +108,7 @@ async fn migrate_copies_a_sqlite_database_before_changing_it_and_only_then() {
 
     // The database of the version before the last migration, with a row in it.
     let all = db::migrator(true);
-    let previous = Migrator::with_migrations(
-        all.migrations[..all.migrations.len() - 1]
-            .iter()
-            .cloned()
-            .collect(),
-    );
+    let previous = Migrator::with_migrations(all.migrations[..all.migrations.len() - 1].to_vec());
     let pool = db::connect(&database.url).await.unwrap();
     previous.run(&pool).await.unwrap();
     sqlx::query("INSERT INTO reviews (name, avatar_url, rating, text, created_at) VALUES ('Anna', NULL, 5, 'Mooi.', $1)")
