@@ -12,7 +12,10 @@ BIN_RELEASE := target/release/inlumine
 BIN_DEBUG := target/debug/inlumine
 NPM_STAMP := web/node_modules/.install-stamp
 
-.PHONY: run test web web-deps server-release server-debug check-rust test-server check-web test-e2e test-api-fuzz api-types check-api-drift bench mail-logo
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' server/Cargo.toml | head -1)
+DIST_NAME := inlumine-$(VERSION)-linux-x86_64
+
+.PHONY: run test web web-deps server-release server-debug check-rust test-server check-web test-e2e test-api-fuzz api-types check-api-drift bench mail-logo dist test-dist check-deploy
 
 ## make run: build everything and serve the site with demo content on http://$(HOST):$(PORT)
 run: web server-release
@@ -25,7 +28,7 @@ run: web server-release
 	HOST=$(HOST) PORT=$(PORT) PUBLIC_URL=$${PUBLIC_URL:-http://$(HOST):$(PORT)} $(BIN_RELEASE) serve
 
 ## make test: every check and test (server on SQLite and PostgreSQL, web unit tests, end-to-end in Chromium)
-test: check-rust check-web web server-debug check-api-drift test-server test-api-fuzz test-e2e
+test: check-rust check-web web server-debug check-api-drift check-deploy test-server test-api-fuzz test-e2e
 	@echo "All checks and tests passed."
 
 # `npm install` follows package-lock.json like `npm ci` would, but `npm ci` refuses a lock that lacks
@@ -39,8 +42,9 @@ web-deps: $(NPM_STAMP)
 web: web-deps
 	cd web && npm run build
 
+# The release binary carries the built web app (feature embed-web, see server/build.rs): build it after `make web`.
 server-release:
-	cargo build --release --locked -p inlumine
+	cargo build --release --locked -p inlumine --features embed-web
 
 # --tests: the binary is built with the features the test targets unify (dev-dependencies), so
 # `cargo test` afterwards reuses it instead of compiling the crate and some dependencies again.
@@ -82,6 +86,27 @@ mail-logo:
 
 test-e2e: web server-debug
 	cd web && npm run test:unit && npm run test:e2e
+
+## make dist: dist/$(DIST_NAME).tar.gz, everything a server needs (README, "Going live"): the binary with the
+## web app, default configuration, migrations and mail assets inside, an example configuration and environment,
+## a hardened systemd unit and a Caddyfile.
+dist: web server-release
+	rm -rf dist/$(DIST_NAME) && mkdir -p dist/$(DIST_NAME)
+	cp $(BIN_RELEASE) dist/$(DIST_NAME)/inlumine
+	strip dist/$(DIST_NAME)/inlumine
+	cp config/server.toml dist/$(DIST_NAME)/server.toml
+	cp config/site.json dist/$(DIST_NAME)/site.json
+	cp deploy/inlumine.service deploy/Caddyfile deploy/env.example README.md dist/$(DIST_NAME)/
+	tar -C dist --owner=0 --group=0 -czf dist/$(DIST_NAME).tar.gz $(DIST_NAME)
+	@ls -l dist/$(DIST_NAME).tar.gz
+
+## make test-dist: unpacks the archive of make dist and runs its binary alone in an empty folder (see deploy/test-dist.sh).
+test-dist: dist
+	bash deploy/test-dist.sh dist/$(DIST_NAME).tar.gz
+
+# The systemd unit (systemd-analyze verify) and the Caddyfile (caddy validate); installs both tools when missing.
+check-deploy:
+	bash deploy/check.sh
 
 ## make bench: speed figures of this machine next to same-run references (nginx, React, 10 rows); not part of make test
 bench: web server-release

@@ -11,12 +11,24 @@ pub mod kit;
 pub mod overview;
 pub mod platform;
 
-/// Logs to stderr (stdout carries the `Listening on` line and `openapi` output); RUST_LOG, default info.
-pub fn init_tracing() {
+use kit::configuration::LogFormat;
+
+/// Logs to stderr (stdout carries the `Listening on` line and `openapi` output); RUST_LOG, default
+/// info; as readable lines or, for a log collector, one JSON object per line (`LOG_FORMAT`).
+pub fn init_tracing(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    tracing_subscriber::fmt()
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .init();
+        .with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => builder.init(),
+        // Each event with its fields, and the request span's (method, route, request id) once.
+        LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .init(),
+    }
 }

@@ -3,9 +3,12 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use inlumine::app::startup::Application;
-use inlumine::kit::configuration::Settings;
+use inlumine::kit::configuration::{self, Settings};
 use inlumine::platform::auth::users::{AdminOutcome, create_or_reset_admin};
-use inlumine::{app::openapi, app::seed, kit::db, platform::backup};
+use inlumine::platform::backup::{self, BackupSource};
+use inlumine::platform::media_store;
+use inlumine::platform::site;
+use inlumine::{app::check, app::openapi, app::seed, kit::db};
 
 #[derive(Parser)]
 #[command(name = "inlumine", about = "In Lumine website server", version)]
@@ -21,8 +24,12 @@ struct Cli {
 enum Command {
     /// Run the web server (the default).
     Serve,
-    /// Apply database migrations and exit.
+    /// Apply database migrations and exit; a SQLite database is copied first
+    /// (backups/pre-migrate-…). Safe while an older server still serves: migrations only add.
     Migrate,
+    /// Read the configuration as `serve` would and say what would stop or weaken a live site.
+    /// Exits non-zero when something blocks. Run it as the service's user.
+    Check,
     /// Insert demo reviews and events once (idempotent).
     SeedDemo,
     /// Create an admin account, or give an existing one a new password and sign out its
@@ -37,21 +44,35 @@ enum Command {
     },
     /// Print the OpenAPI document (JSON) to stdout.
     Openapi,
-    /// Write a consistent snapshot of the database, also while the server runs. SQLite: a
-    /// database file; PostgreSQL: a pg_dump archive (needs pg_dump).
+    /// Print a configuration file as built into this binary (what applies when the file is
+    /// missing), to start your own from: `inlumine defaults site.json > config/site.json`.
+    Defaults {
+        #[arg(value_enum)]
+        file: DefaultFile,
+    },
+    /// Write one archive (ZIP) with a consistent snapshot of the database and every photo, also
+    /// while the server runs (PostgreSQL needs pg_dump; photos in an S3 bucket stay there).
     Backup {
         /// Where to write it (default: the backup folder, named after the time).
         file: Option<PathBuf>,
     },
-    /// Put a snapshot back in place of the database (checked first). Refused while a server
-    /// uses the database.
+    /// Put a backup back: the database (checked first) and its photos, also into an empty data
+    /// folder. Refused while a server uses the database.
     Restore {
-        /// The snapshot written by `inlumine backup` or the daily backups.
+        /// An archive of `inlumine backup` or the daily backups, or a bare database snapshot.
         file: PathBuf,
         /// Replace it even while a server uses it (restart that server afterwards).
         #[arg(long)]
         force: bool,
     },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum DefaultFile {
+    #[value(name = "server.toml")]
+    ServerToml,
+    #[value(name = "site.json")]
+    SiteJson,
 }
 
 #[tokio::main]
@@ -65,12 +86,25 @@ async fn main() {
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
     let command = cli.command.unwrap_or(Command::Serve);
-    if let Command::Openapi = command {
-        println!("{}", openapi::document());
-        return Ok(());
+    match command {
+        Command::Openapi => {
+            println!("{}", openapi::document());
+            return Ok(());
+        }
+        Command::Defaults { file } => {
+            print!(
+                "{}",
+                match file {
+                    DefaultFile::ServerToml => configuration::BUILT_IN_SERVER_TOML,
+                    DefaultFile::SiteJson => site::BUILT_IN_SITE_JSON,
+                }
+            );
+            return Ok(());
+        }
+        _ => {}
     }
-    inlumine::init_tracing();
     let settings = Settings::load(cli.config.as_deref())?;
+    inlumine::init_tracing(settings.log_format);
     match command {
         Command::Serve => {
             Application::build(settings)
@@ -79,9 +113,23 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 .await
         }
         Command::Migrate => {
-            let pool = db::connect(&settings.database_url()).await?;
+            let url = settings.database_url();
+            if let Some(copy) = backup::before_migrations(&url, &settings.backup_dir()).await? {
+                println!("The database as it was is in {}.", copy.display());
+            }
+            let pool = db::connect(&url).await?;
             db::migrate(&pool).await?;
             tracing::info!("migrations applied");
+            Ok(())
+        }
+        Command::Check => {
+            let report = check::inspect(&settings).await;
+            print!("{report}");
+            anyhow::ensure!(
+                !report.blocks(),
+                "{} of these stop a live site (see above)",
+                report.blocking()
+            );
             Ok(())
         }
         Command::SeedDemo => {
@@ -114,21 +162,32 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Backup { file } => {
-            let url = settings.database_url();
-            let file = file.unwrap_or_else(|| backup::default_file(&settings.backup_dir(), &url));
-            backup::snapshot(&url, &file).await?;
-            println!("Snapshot written to {}", file.display());
-            Ok(())
-        }
-        Command::Restore { file, force } => {
-            backup::restore(&settings.database_url(), &file, force).await?;
+            let file = file.unwrap_or_else(|| backup::default_file(&settings.backup_dir()));
+            let manifest =
+                backup::write_archive(&BackupSource::from_settings(&settings), &file).await?;
+            let photos = match manifest.photos_kept_in.as_str() {
+                "archive" => format!("{} photo files", manifest.photos),
+                _ => "no photos (they are kept in the S3 bucket)".to_string(),
+            };
             println!(
-                "Restored {}. Start the server (or restart it, after --force).",
-                file.display()
+                "Backup written to {}: the database (version {}) and {photos}.",
+                file.display(),
+                manifest.schema_version
             );
             Ok(())
         }
-        Command::Openapi => unreachable!("handled above"),
+        Command::Restore { file, force } => {
+            let photos = media_store::from_settings(&settings.media, &settings.data_dir)?;
+            let restored =
+                backup::restore(&settings.database_url(), photos.as_ref(), &file, force).await?;
+            println!(
+                "Restored {}: the database and {} photo files. Start the server (or restart it, after --force).",
+                file.display(),
+                restored.photos
+            );
+            Ok(())
+        }
+        Command::Openapi | Command::Defaults { .. } => unreachable!("handled above"),
     }
 }
 

@@ -21,11 +21,13 @@ use tower_http::request_id::{
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
+use crate::app::metrics::Metrics;
 use crate::kit::encoded::Precompressed;
 
-/// `router` inside the layers, outermost last; `hsts` when the site is served over HTTPS.
-pub fn around(router: Router, hsts: bool) -> Router {
-    router
+/// `router` inside the layers, outermost last; `hsts` when the site is served over HTTPS; with
+/// `metrics`, every request counted.
+pub fn around(router: Router, hsts: bool, metrics: Option<Arc<Metrics>>) -> Router {
+    let router = router
         // Bodies kept in memory come with their variants already; the rest is compressed here.
         .layer(
             CompressionLayer::new().compress_when(DefaultPredicate::new().and(
@@ -66,7 +68,11 @@ pub fn around(router: Router, hsts: bool) -> Router {
                 .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
         )
         .layer(PropagateRequestIdLayer::x_request_id())
-        .layer(SetRequestIdLayer::x_request_id(RequestIds::default()))
+        .layer(SetRequestIdLayer::x_request_id(RequestIds::default()));
+    match metrics {
+        Some(metrics) => router.layer(from_fn_with_state(metrics, crate::app::metrics::track)),
+        None => router,
+    }
 }
 
 /// Request ids that tie a request's log lines together: a random prefix per process and a counter,

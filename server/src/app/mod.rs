@@ -1,6 +1,8 @@
 //! The application: assembles routers, serves the site, documents the API, seeds demo data.
 pub mod admin; // everything under `/api/admin`, behind one guard
+pub mod check; // `inlumine check`: what would stop or weaken a live site
 pub mod health; // liveness for the host
+pub mod metrics; // Prometheus figures for the host, off by default
 pub mod middleware; // the layers around every routed request: headers, timeout, request ids, log
 pub mod openapi; // the OpenAPI document
 pub mod public; // everything public under `/api`, in one list

@@ -5,12 +5,23 @@ use axum::extract::DefaultBodyLimit;
 use axum::middleware::from_fn_with_state;
 use axum::routing::get;
 
+use std::sync::Arc;
+
+use crate::app::metrics::{Endpoint, Metrics};
 use crate::app::{admin, health, middleware, openapi, public, site_pages};
+use crate::kit::configuration::Secret;
 use crate::kit::error::{api_method_not_allowed, api_not_found};
 use crate::platform::state::AppState;
 use crate::{audience::campaigns, platform::live, platform::media};
 
-pub fn router(state: AppState, hsts: bool) -> Router {
+/// With `metrics`, requests are counted, and with a `metrics_token`, `/metrics` answers on this
+/// router for that bearer token.
+pub fn router(
+    state: AppState,
+    hsts: bool,
+    metrics: Option<Arc<Metrics>>,
+    metrics_token: &Secret,
+) -> Router {
     let (public, _) = public::routes().split_for_parts();
     let (writing_live_data, _) = public::routes_writing_live_data().split_for_parts();
     // Routes that write data the server keeps rendered (reviews, events and their seats,
@@ -29,11 +40,15 @@ pub fn router(state: AppState, hsts: bool) -> Router {
         .method_not_allowed_fallback(api_method_not_allowed)
         .layer(DefaultBodyLimit::max(64 * 1024));
     let (health, _) = health::routes().split_for_parts();
-    let routes = health
+    let pool = state.pool.clone();
+    let mut routes = health
         .nest("/api", api)
         .merge(campaigns::archive::routes())
         .merge(media::routes())
         .merge(site_pages::routes())
         .with_state(state);
-    middleware::around(routes, hsts)
+    if let Some(metrics) = metrics.as_ref().filter(|_| !metrics_token.is_empty()) {
+        routes = routes.merge(Endpoint::new(metrics.clone(), pool, Some(metrics_token)).routes());
+    }
+    middleware::around(routes, hsts, metrics)
 }

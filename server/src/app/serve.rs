@@ -1,7 +1,7 @@
 //! The accept loop: at most so many connections, a timeout on headers and on pauses in bodies,
 //! site reads answered beside the router, and a graceful drain at the stop.
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Body;
@@ -18,6 +18,7 @@ use tokio::sync::Semaphore;
 use tower::ServiceExt;
 use tower_http::timeout::RequestBodyTimeout;
 
+use crate::app::metrics::{Metrics, SITE_ROUTE};
 use crate::app::middleware::{loggable_path, set_security_headers};
 use crate::platform::state::AppState;
 use crate::{app::site_pages, platform::media};
@@ -52,6 +53,7 @@ pub async fn serve(
         router,
         state,
         hsts,
+        metrics,
     } = app;
     let router = RequestBodyTimeout::new(router, limits.body_timeout);
     tokio::pin!(stop);
@@ -75,12 +77,12 @@ pub async fn serve(
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::warn!(error = %e, "cannot set TCP_NODELAY");
         }
-        let (router, state) = (router.clone(), state.clone());
+        let (router, state, metrics) = (router.clone(), state.clone(), metrics.clone());
         let service = tower::service_fn(move |mut req: Request<Incoming>| {
-            let (router, state) = (router.clone(), state.clone());
+            let (router, state, metrics) = (router.clone(), state.clone(), metrics.clone());
             async move {
                 if is_site_read(&req) {
-                    return Ok(site_read(state, hsts, req.map(Body::new)).await);
+                    return Ok(site_read(state, hsts, metrics, req.map(Body::new)).await);
                 }
                 // The peer address feeds the throttles (`ClientIp`).
                 req.extensions_mut().insert(ConnectInfo(peer));
@@ -112,13 +114,21 @@ pub struct App {
     pub router: Router,
     pub state: AppState,
     pub hsts: bool,
+    /// Counts the site reads too, when metrics are on.
+    pub metrics: Option<Arc<Metrics>>,
 }
 
 /// A read of one of the site's files or pages: what the router would hand to its fallback,
 /// `site_pages::serve`, after all of its middleware. Every path the router answers itself
 /// outside `/api` must be named here (their own tests fail otherwise: health, site, campaigns).
 fn is_site_read<B>(req: &Request<B>) -> bool {
-    const ROUTED: [&str; 4] = ["/api", "/healthz", "/robots.txt", "/sitemap.xml"];
+    const ROUTED: [&str; 5] = [
+        "/api",
+        "/healthz",
+        "/metrics",
+        "/robots.txt",
+        "/sitemap.xml",
+    ];
     const ROUTED_BELOW: [&str; 3] = ["/api/", "/nieuwsbrief/archief", media::URL_PREFIX];
     let path = req.uri().path();
     matches!(*req.method(), Method::GET | Method::HEAD)
@@ -130,11 +140,20 @@ fn is_site_read<B>(req: &Request<B>) -> bool {
 /// (request ids, spans, timeouts, compression, body limits) and would cost pages and hashed assets
 /// about half of their speed: they come precompressed, their own headers set, and need no database
 /// but for a live field once per change. The security headers are the same as everywhere.
-async fn site_read(state: AppState, hsts: bool, req: Request) -> Response {
+async fn site_read(
+    state: AppState,
+    hsts: bool,
+    metrics: Option<Arc<Metrics>>,
+    req: Request,
+) -> Response {
+    let started = metrics.is_some().then(Instant::now);
     let method = req.method().clone();
     let path = tracing::enabled!(tracing::Level::INFO).then(|| req.uri().path().to_owned());
     let mut res = site_pages::serve(State(state), req).await;
     set_security_headers(res.headers_mut(), hsts, false);
+    if let (Some(metrics), Some(started)) = (metrics, started) {
+        metrics.record(&method, SITE_ROUTE, res.status(), started.elapsed());
+    }
     if let Some(path) = path {
         tracing::info!(%method, path = loggable_path(&path, None), status = res.status().as_u16(), "site read");
     }

@@ -157,7 +157,14 @@ pub async fn serve(State(state): State<AppState>, req: Request) -> Response {
     {
         return file.respond(StatusCode::OK, headers);
     }
-    let res = match pages.serve_dir.clone().oneshot(req).await {
+    // The embedded build is held whole in `files`; only a build folder has more (large files).
+    let Some(serve_dir) = pages.serve_dir.clone() else {
+        return match pages.files.get(&path) {
+            Some(file) => file.respond(StatusCode::OK, headers),
+            None => not_found(&state, &path, headers).await,
+        };
+    };
+    let res = match serve_dir.oneshot(req).await {
         Ok(res) => res,
         Err(never) => match never {},
     };

@@ -10,19 +10,20 @@ use tokio::net::TcpListener;
 use tokio::sync::{Notify, watch};
 use tokio::task::JoinHandle;
 
+use crate::app::metrics::{Endpoint, Metrics};
 use crate::app::router::router;
 use crate::app::serve::{App, ConnectionLimits, serve};
 use crate::kit::access_tokens::AuthConfig;
-use crate::kit::configuration::{MailTransport, Settings};
+use crate::kit::configuration::{MailTransport, MediaStoreKind, Settings};
 use crate::kit::db::GroupCommit;
 use crate::kit::secret_token::LinkSigner;
-use crate::platform::backup::{self, DatabaseLock};
+use crate::platform::backup::{self, BackupSource, DatabaseLock};
 use crate::platform::limits::Limits;
 use crate::platform::live::{self, DataVersions, LiveCaches};
-use crate::platform::media_store::{FolderStore, Media};
+use crate::platform::media_store::{self, Media};
 use crate::platform::outbox::{self, Deliverer};
 use crate::platform::payments::Provider;
-use crate::platform::prerendered::SitePages;
+use crate::platform::prerendered::{SitePages, WebSource};
 use crate::platform::site::{LiveSite, Site};
 use crate::platform::state::{AppState, GoLiveFacts, Shared};
 use crate::{
@@ -53,7 +54,7 @@ impl Application {
     /// Loads site config and pages, connects and migrates the database, binds the port and
     /// starts the outbox and reminder workers.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let site = Site::load(&settings.site_config)?;
+        let site = Site::load_configured(&settings.site_config)?;
         let public_url = if settings.public_url.is_empty() {
             site.site_url.clone()
         } else {
@@ -61,19 +62,20 @@ impl Application {
         };
         let public_url = public_url.trim_end_matches('/').to_string();
         settings.check_live_payments(&public_url)?;
-        let pages = SitePages::load(&settings.web_dir)?;
+        let web = WebSource::choose(&settings.web_dir)?;
+        tracing::info!("serving the web app from {}", web.describe());
+        let pages = SitePages::load(&web)?;
         let database_url = settings.database_url();
         let database_lock = db::sqlite_path(&database_url)
             .map(|file| DatabaseLock::for_server(&file))
             .transpose()?;
+        backup::before_migrations(&database_url, &settings.backup_dir()).await?;
         let pool = db::connect(&database_url).await?;
         db::migrate(&pool).await?;
-        let from = if settings.mail.from.is_empty() {
-            format!("{} <{}>", site.brand, site.contact.email)
-        } else {
-            settings.mail.from.clone()
-        };
-        let deliverer = Arc::new(Deliverer::new(&settings, &from)?);
+        let deliverer = Arc::new(Deliverer::new(
+            &settings,
+            &outbox::sender(&settings, &site),
+        )?);
         let webhook_url = Some(settings.newsletter.webhook_url.as_str())
             .filter(|u| !u.is_empty())
             .map(Arc::from);
@@ -86,7 +88,10 @@ impl Application {
         // The saved business details before the first request.
         versions.refresh().await?;
         let links = Arc::new(LinkSigner::load(&pool).await?);
-        let backup_keep = backups_possible(&settings, &database_url);
+        let backup_keep = backup::daily_keep(&settings);
+        if backup_keep.is_none() && settings.backup.keep > 0 {
+            tracing::warn!("pg_dump is not installed: no daily backups (see README, Backups)");
+        }
         let state = AppState::new(Shared {
             pool: pool.clone(),
             business,
@@ -108,14 +113,17 @@ impl Application {
             writes: GroupCommit::start(pool.clone()),
             links,
             media: Arc::new(Media::new(
-                Arc::new(FolderStore::new(settings.data_dir.join("media"))),
+                media_store::from_settings(&settings.media, &settings.data_dir)?,
                 PHOTOS_AT_ONCE,
             )),
             go_live: GoLiveFacts {
                 mail_sent: settings.mail.transport == MailTransport::Smtp,
                 backups_on: backup_keep.is_some(),
+                backup_dir: settings.backup_dir(),
+                photos_in_bucket: settings.media.store == MediaStoreKind::S3,
             },
         });
+        let metrics = settings.metrics.on().then(|| Arc::new(Metrics::default()));
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))
             .await
             .with_context(|| format!("cannot listen on {}:{}", settings.host, settings.port))?;
@@ -156,16 +164,34 @@ impl Application {
             notify,
             stop.clone(),
         );
+        if let Some(metrics) = metrics
+            .as_ref()
+            .filter(|_| !settings.metrics.address.is_empty())
+        {
+            let endpoint = Endpoint::new(metrics.clone(), state.pool.clone(), None);
+            passes.push(serve_metrics(&settings.metrics.address, endpoint, stop.clone()).await?);
+        }
         let version_poller = live::spawn(versions, stop.clone());
-        passes.extend(
-            backup_keep.map(|keep| backup::spawn(database_url, settings.backup_dir(), keep, stop)),
-        );
+        passes.extend(backup_keep.map(|keep| {
+            backup::spawn(
+                BackupSource::from_settings(&settings),
+                settings.backup_dir(),
+                keep,
+                stop,
+            )
+        }));
         Ok(Self {
             listener,
             app: App {
-                router: router(state.clone(), hsts),
+                router: router(
+                    state.clone(),
+                    hsts,
+                    metrics.clone(),
+                    &settings.metrics.token,
+                ),
                 state,
                 hsts,
+                metrics,
             },
             connections: ConnectionLimits {
                 max: settings.max_connections as usize,
@@ -211,24 +237,27 @@ impl Application {
     }
 }
 
-/// How many daily snapshots to keep, unless they are turned off (BACKUP_KEEP=0) or impossible
-/// (PostgreSQL without pg_dump on this machine: said once at start instead of failing every day).
-fn backups_possible(settings: &Settings, database_url: &str) -> Option<usize> {
-    let keep = usize::try_from(settings.backup.keep)
-        .ok()
-        .filter(|k| *k > 0)?;
-    if !db::is_sqlite(database_url)
-        && std::process::Command::new("pg_dump")
-            .arg("--version")
-            .output()
-            .is_err()
-    {
-        tracing::warn!(
-            "pg_dump is not installed: no daily database snapshots (see README, Backups)"
-        );
-        return None;
-    }
-    Some(keep)
+/// `/metrics` alone on its own address, until the stop.
+async fn serve_metrics(
+    address: &str,
+    endpoint: Endpoint,
+    mut stop: watch::Receiver<bool>,
+) -> anyhow::Result<JoinHandle<()>> {
+    let listener = TcpListener::bind(address)
+        .await
+        .with_context(|| format!("cannot listen on {address} for /metrics (METRICS_ADDRESS)"))?;
+    tracing::info!("metrics on http://{}/metrics", listener.local_addr()?);
+    Ok(tokio::spawn(async move {
+        let stopped = async move {
+            let _ = stop.wait_for(|stop| *stop).await;
+        };
+        if let Err(e) = axum::serve(listener, endpoint.routes())
+            .with_graceful_shutdown(stopped)
+            .await
+        {
+            tracing::warn!(error = %e, "the metrics address stopped");
+        }
+    }))
 }
 
 async fn stop_signal() {

@@ -10,6 +10,14 @@ use crate::kit::closed_set::closed_set;
 /// The file read when neither `--config` nor `INLUMINE_CONFIG` names one; it may be missing.
 pub const DEFAULT_CONFIG_PATH: &str = "config/server.toml";
 
+/// `config/server.toml` as this binary was built with it: what applies when no file is there
+/// (`inlumine defaults server.toml` prints it).
+pub const BUILT_IN_SERVER_TOML: &str = include_str!("../../../config/server.toml");
+
+/// The business details file read unless `site_config` names another; when it is missing, the
+/// built-in copy applies (`platform::site`).
+pub const DEFAULT_SITE_CONFIG: &str = "config/site.json";
+
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("cannot read configuration file {path}: {source}")]
@@ -76,6 +84,26 @@ closed_set! {
         Simulated = "simulated",
         Stripe = "stripe",
         Mollie = "mollie",
+    }
+}
+
+closed_set! {
+    /// Where photo variants are kept.
+    pub enum MediaStoreKind {
+        /// Files in `{data_dir}/media`: one server.
+        Folder = "folder",
+        /// An S3-compatible bucket: every server of several reads and writes the same photos.
+        S3 = "s3",
+    }
+}
+
+closed_set! {
+    /// How log lines are written to stderr.
+    pub enum LogFormat {
+        /// One readable line per event.
+        Text = "text",
+        /// One JSON object per line, for a log collector.
+        Json = "json",
     }
 }
 
@@ -343,6 +371,36 @@ settings! {
 }
 
 settings! {
+    /// Where photo variants are kept (see `media_store`).
+    pub struct MediaSettings in "media." {
+        store: MediaStoreKind = MediaStoreKind::Folder, env "MEDIA_STORE";
+        /// The bucket when `store` is "s3"; credentials and region from the AWS_* variables.
+        s3_bucket: String = String::new(), env "MEDIA_S3_BUCKET";
+        /// Empty = Amazon S3 itself; else the address of another S3-compatible service.
+        s3_endpoint: String = String::new(), env "MEDIA_S3_ENDPOINT", check empty_or_http_url;
+        /// Allow an http:// endpoint (a store on the same machine or network only).
+        s3_allow_http: bool = false, env "MEDIA_S3_ALLOW_HTTP";
+    }
+}
+
+settings! {
+    /// Prometheus metrics at `/metrics` (see `app::metrics`); off unless one of these is set.
+    pub struct MetricsSettings in "metrics." {
+        /// A separate listen address for `/metrics` only, e.g. 127.0.0.1:9464.
+        address: String = String::new(), env "METRICS_ADDRESS", check empty_or_socket_address;
+        /// `/metrics` on the site's own port, answered only with `Authorization: Bearer <token>`.
+        token: Secret = Secret::default(), env "METRICS_TOKEN", check empty_or_long_key;
+    }
+}
+
+impl MetricsSettings {
+    /// Either way of reaching `/metrics` is set.
+    pub fn on(&self) -> bool {
+        !self.address.is_empty() || !self.token.is_empty()
+    }
+}
+
+settings! {
     pub struct Settings in "" {
         host: String = "127.0.0.1".into(), env "HOST", check not_blank;
         port: u16 = 8080, env "PORT";
@@ -357,8 +415,11 @@ settings! {
         database_url: Secret = Secret::default(), env "DATABASE_URL", check empty_or_database_url;
         /// Empty = siteUrl from site.json.
         public_url: String = String::new(), env "PUBLIC_URL", check empty_or_http_url;
-        site_config: PathBuf = "config/site.json".into(), env "SITE_CONFIG";
+        /// When it is the default path and missing, the built-in site.json applies.
+        site_config: PathBuf = DEFAULT_SITE_CONFIG.into(), env "SITE_CONFIG";
+        /// When the folder holds no build, the one inside the binary (release builds).
         web_dir: PathBuf = "web/build/client".into(), env "WEB_DIR";
+        log_format: LogFormat = LogFormat::Text, env "LOG_FORMAT";
     }
     tables {
         mail: MailSettings,
@@ -374,6 +435,8 @@ settings! {
         backup: BackupSettings,
         limits: LimitSettings,
         campaigns: CampaignSettings,
+        media: MediaSettings,
+        metrics: MetricsSettings,
     }
 }
 
@@ -425,7 +488,12 @@ macro_rules! from_env_by_name {
         }
     )*};
 }
-from_env_by_name!(MailTransport, PaymentProviderKind);
+from_env_by_name!(
+    MailTransport,
+    PaymentProviderKind,
+    MediaStoreKind,
+    LogFormat
+);
 
 fn at_least_one<T: PartialOrd + From<u8>>(value: &T) -> Result<(), String> {
     if *value >= T::from(1) {
@@ -469,6 +537,17 @@ fn empty_or_database_url(url: &Secret) -> Result<(), String> {
     }
 }
 
+fn empty_or_socket_address(address: &str) -> Result<(), String> {
+    if address.is_empty() || address.parse::<std::net::SocketAddr>().is_ok() {
+        Ok(())
+    } else {
+        Err(
+            "must be empty (no separate address) or an address with a port, e.g. 127.0.0.1:9464"
+                .into(),
+        )
+    }
+}
+
 fn empty_or_long_key(key: &Secret) -> Result<(), String> {
     if key.is_empty() || key.expose().len() >= 32 {
         Ok(())
@@ -498,11 +577,13 @@ impl Settings {
             None => (PathBuf::from(DEFAULT_CONFIG_PATH), false),
         };
         let text = match std::fs::read_to_string(&path) {
-            Ok(text) => Some(text),
-            Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => None,
+            Ok(text) => text,
+            Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => {
+                BUILT_IN_SERVER_TOML.to_string()
+            }
             Err(source) => return Err(ConfigError::Read { path, source }),
         };
-        Self::from_sources(&path, text.as_deref(), env)
+        Self::from_sources(&path, Some(&text), env)
     }
 
     pub fn from_sources(
@@ -533,6 +614,12 @@ impl Settings {
                     "must be an smtp:// or smtps:// URL when mail.transport is \"smtp\"",
                 ));
             }
+        }
+        if self.media.store == MediaStoreKind::S3 && self.media.s3_bucket.trim().is_empty() {
+            return Err(invalid(
+                "media.s3_bucket (MEDIA_S3_BUCKET)",
+                "must name the bucket when media.store is \"s3\"",
+            ));
         }
         let o = &self.outbox;
         if o.base_backoff_ms == 0 || o.base_backoff_ms > o.max_backoff_ms {
@@ -711,6 +798,8 @@ mod tests {
             BackupSettings::ENV_VARS,
             LimitSettings::ENV_VARS,
             CampaignSettings::ENV_VARS,
+            MediaSettings::ENV_VARS,
+            MetricsSettings::ENV_VARS,
         ];
         for name in tables.concat() {
             assert!(

@@ -8,7 +8,7 @@ use anyhow::Context;
 use jiff::Timestamp;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
-use sqlx::{Any, AnyPool, SqlSafeStr, Transaction};
+use sqlx::{Any, AnyPool, Row, SqlSafeStr, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
 pub type Tx = Transaction<'static, Any>;
@@ -125,7 +125,74 @@ pub fn migrator(sqlite: bool) -> Migrator {
     )
 }
 
+/// The newest migration this binary knows.
+pub fn latest_version() -> i64 {
+    migrator(true)
+        .migrations
+        .iter()
+        .map(|m| m.version)
+        .max()
+        .unwrap_or(0)
+}
+
+/// How a database's schema stands against this binary's migrations.
+#[derive(Debug)]
+pub struct SchemaState {
+    /// The newest migration applied; None for a database without any (a new one).
+    pub applied: Option<i64>,
+    /// Migrations of this binary the database has not had yet.
+    pub pending: usize,
+    /// Migrations the database has had that this binary does not know: a newer version ran it.
+    pub unknown: Vec<i64>,
+}
+
+pub async fn schema_state(pool: &AnyPool) -> anyhow::Result<SchemaState> {
+    let exists = if pool_is_sqlite(pool) {
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'"
+    } else {
+        "SELECT count(*) FROM information_schema.tables \
+         WHERE table_name = '_sqlx_migrations' AND table_schema = current_schema()"
+    };
+    let exists: i64 = sqlx::query(exists)
+        .fetch_one(pool)
+        .await
+        .context("cannot read the database's migrations")?
+        .try_get(0)?;
+    let applied: Vec<i64> = if exists > 0 {
+        sqlx::query("SELECT version FROM _sqlx_migrations WHERE success = TRUE")
+            .fetch_all(pool)
+            .await
+            .context("cannot read the database's migrations")?
+            .iter()
+            .map(|row| row.try_get(0))
+            .collect::<Result<_, _>>()?
+    } else {
+        Vec::new()
+    };
+    let known: Vec<i64> = migrator(true)
+        .migrations
+        .iter()
+        .map(|m| m.version)
+        .collect();
+    Ok(SchemaState {
+        applied: applied.iter().copied().max(),
+        pending: known.iter().filter(|v| !applied.contains(v)).count(),
+        unknown: applied.into_iter().filter(|v| !known.contains(v)).collect(),
+    })
+}
+
+/// Applies the migrations this database has not had yet. Refuses a database that a newer version
+/// has migrated: this binary would misread what that version wrote.
 pub async fn migrate(pool: &AnyPool) -> anyhow::Result<()> {
+    let state = schema_state(pool).await?;
+    if let Some(newest) = state.unknown.iter().max() {
+        anyhow::bail!(
+            "the database was migrated by a newer version of In Lumine (database version {newest}; \
+             this version knows up to {}). Start the newer version, or, to go back to this one, \
+             restore the backup taken before the upgrade (README, \"Upgrading and rolling back\")",
+            latest_version()
+        );
+    }
     let sqlite = pool_is_sqlite(pool);
     migrator(sqlite)
         .run(pool)
@@ -270,6 +337,40 @@ mod tests {
         assert_eq!(format_ts(ts), "2025-11-27T18:30:00.000000Z");
         assert_eq!(parse_ts(&format_ts(ts)).unwrap(), ts);
         assert_eq!(now().len(), "2025-11-27T18:30:00.000000Z".len());
+    }
+
+    /// From here on a migration must leave an older server working (README, "Upgrading and
+    /// rolling back"): `inlumine migrate` runs while the previous version still serves.
+    const FIRST_CHECKED_FOR_ROLLING_UPGRADES: i64 = 20;
+
+    #[test]
+    fn migrations_only_add_unless_they_say_why_an_older_server_still_works() {
+        let destructive = [
+            "DROP TABLE",
+            "DROP COLUMN",
+            "RENAME",
+            "ALTER COLUMN",
+            "DROP VIEW",
+            "TRUNCATE",
+        ];
+        for (sqlite, engine) in [(true, "sqlite"), (false, "postgres")] {
+            for migration in migrator(sqlite).migrations.iter() {
+                if migration.version < FIRST_CHECKED_FOR_ROLLING_UPGRADES {
+                    continue;
+                }
+                let sql = migration.sql.as_str().to_uppercase();
+                let explained = sql.contains("-- COMPATIBLE:");
+                for word in destructive {
+                    assert!(
+                        !sql.contains(word) || explained,
+                        "{engine} migration {} uses {word}: an older server still serving during \
+                         `inlumine migrate` may break. Only add (tables, columns with a default or \
+                         NULL), or add a line `-- compatible: <why the previous version still works>`",
+                        migration.version
+                    );
+                }
+            }
+        }
     }
 
     #[test]

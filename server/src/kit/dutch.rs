@@ -52,9 +52,38 @@ pub fn time(ts: Timestamp) -> String {
     brussels::at(ts).strftime("%H:%M").to_string()
 }
 
+/// "850 kB", "12,3 MB", "1,5 GB": a file size in decimal units with a decimal comma.
+pub fn size(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["kB", "MB", "GB", "TB"];
+    if bytes < 1000 {
+        return format!("{bytes} bytes");
+    }
+    let mut value = bytes as f64 / 1000.0;
+    let mut unit = 0;
+    while value >= 1000.0 && unit < UNITS.len() - 1 {
+        value /= 1000.0;
+        unit += 1;
+    }
+    let text = if value < 100.0 {
+        format!("{value:.1}").replace('.', ",")
+    } else {
+        format!("{value:.0}")
+    };
+    format!("{} {}", text.trim_end_matches(",0"), UNITS[unit])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_read_with_a_decimal_comma() {
+        assert_eq!(size(512), "512 bytes");
+        assert_eq!(size(850_000), "850 kB");
+        assert_eq!(size(12_345_678), "12,3 MB");
+        assert_eq!(size(2_000_000), "2 MB");
+        assert_eq!(size(1_500_000_000), "1,5 GB");
+    }
 
     #[test]
     fn dates_read_as_dutch_words_in_brussels_time() {

@@ -21,10 +21,12 @@ use crate::kit::configuration::PaymentProviderKind;
 use crate::kit::db;
 use crate::kit::error::{ApiJson, AppError, ErrorBody};
 use crate::kit::secret_token::{hash_token, new_token};
+use crate::kit::{brussels, dutch};
 use crate::platform::auth::CurrentUser;
+use crate::platform::backup;
 use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox::{self, compose};
-use crate::platform::state::AppState;
+use crate::platform::state::{AppState, GoLiveFacts};
 
 /// How long the link in a test mail works.
 const TEST_MAIL_LINK_TTL: SignedDuration = SignedDuration::from_hours(7 * 24);
@@ -179,11 +181,7 @@ async fn load(state: &AppState) -> Result<GoLiveChecklist, AppError> {
             "backups",
             "Dagelijkse back-ups",
             state.go_live.backups_on,
-            if state.go_live.backups_on {
-                "Er wordt elke dag een kopie van de database bewaard.".into()
-            } else {
-                "Er worden geen dagelijkse back-ups gemaakt (BACKUP_KEEP, pg_dump).".into()
-            },
+            backups_detail(&state.go_live),
             README,
         ),
         check(
@@ -203,6 +201,33 @@ async fn load(state: &AppState) -> Result<GoLiveChecklist, AppError> {
         checks,
         all_done,
     })
+}
+
+/// What the daily backups hold and how large the newest one is.
+fn backups_detail(facts: &GoLiveFacts) -> String {
+    if !facts.backups_on {
+        return "Er worden geen dagelijkse back-ups gemaakt (BACKUP_KEEP, pg_dump).".into();
+    }
+    let holds = if facts.photos_in_bucket {
+        "de database (je foto's staan in de bucket, die zelf je back-up is)"
+    } else {
+        "de database en al je foto's"
+    };
+    match backup::newest_daily(&facts.backup_dir) {
+        Some((file, size)) => {
+            let day = std::fs::metadata(&file)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| Timestamp::try_from(t).ok())
+                .map(|t| format!(" ({})", dutch::day_month_year(brussels::at(t).date())))
+                .unwrap_or_default();
+            format!(
+                "Elke dag een back-up van {holds}. De laatste{day} is {}: kopieer ze ook naar een andere plek.",
+                dutch::size(size)
+            )
+        }
+        None => format!("Elke dag een back-up van {holds}; de eerste wordt zo dadelijk gemaakt."),
+    }
 }
 
 #[utoipa::path(

@@ -1,44 +1,205 @@
-//! Database snapshots: `inlumine backup` takes one while the server runs, the server keeps one a
-//! day, `inlumine restore` puts one back. SQLite copies itself online with `VACUUM INTO` (one read
-//! transaction, so every commit before it is in and none after); PostgreSQL goes through
-//! pg_dump / pg_restore.
+//! Backups that restore the whole site: `inlumine backup` writes one archive (ZIP) with a
+//! consistent snapshot of the database and, with the folder store, every photo; the server writes
+//! one a day; `inlumine restore` puts both back, also into an empty data folder. SQLite copies
+//! itself online with `VACUUM INTO` (one read transaction, so every commit before it is in and none
+//! after); PostgreSQL goes through pg_dump / pg_restore, whose password goes through the
+//! environment (`PGPASSWORD`), never the command line that `ps` shows.
+//!
+//! What an archive leaves out, on purpose: the access-token signing key (a stolen backup must not
+//! let anyone sign in as the coach; a restored site makes a new key and the coach's sessions
+//! simply refresh or sign in again), the `.eml` files of the file mail transport, and photos kept
+//! in an S3 bucket (the bucket is their backup: version it, README "Backups").
 use std::fs::{self, File, TryLockError};
-use std::io::ErrorKind;
+use std::io::{self, ErrorKind, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
 use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
 use sqlx::{Connection, Row};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
+use zip::write::SimpleFileOptions;
+use zip::{CompressionMethod, ZipArchive, ZipWriter};
 
+use crate::kit::configuration::{MediaStoreKind, Settings};
+use crate::platform::media_store::{self, FolderStore, MediaStore};
 use crate::{kit::brussels, kit::db, platform::periodic};
 
 const DAILY_PREFIX: &str = "daily-";
 /// How often the server checks whether today's snapshot is there yet.
 const DAILY_CHECK: Duration = Duration::from_secs(3600);
+/// The archive's table of contents.
+const MANIFEST: &str = "inlumine-backup.json";
+/// Photos sit in the archive under this folder, by their key.
+const PHOTOS: &str = "media/";
 
 /// A SQLite database file, or a pg_dump archive in its custom format.
 fn extension(url: &str) -> &'static str {
     if db::is_sqlite(url) { "db" } else { "dump" }
 }
 
-/// Where `inlumine backup` writes when no file is named: the backup folder, stamped in UTC.
-pub fn default_file(dir: &Path, url: &str) -> PathBuf {
-    let stamp = Timestamp::now().strftime("%Y%m%dT%H%M%SZ");
-    dir.join(format!("manual-{stamp}.{}", extension(url)))
+/// What an archive holds, as its manifest says.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Manifest {
+    /// 1: this layout.
+    pub format: u32,
+    /// The database entry: `database.db` (SQLite) or `database.dump` (pg_dump, custom format).
+    pub database: String,
+    /// The newest migration applied to the database when it was copied.
+    pub schema_version: i64,
+    /// Photos in the archive (folder store); with an S3 bucket, none: the bucket keeps them.
+    pub photos: usize,
+    /// "archive" or "bucket".
+    pub photos_kept_in: String,
+    /// UTC, RFC 3339.
+    pub created_at: String,
 }
 
-/// Writes a consistent snapshot of the database at `url` to `file`. It is written next to it
-/// first and renamed into place, so `file` is never half a snapshot.
-pub async fn snapshot(url: &str, file: &Path) -> anyhow::Result<()> {
-    if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
-        fs::create_dir_all(parent)
-            .with_context(|| format!("cannot create the folder {}", parent.display()))?;
+/// What goes into a backup: the database, and the photo folder unless photos live in a bucket.
+pub struct BackupSource {
+    pub database_url: String,
+    pub photo_folder: Option<PathBuf>,
+}
+
+impl BackupSource {
+    pub fn from_settings(settings: &Settings) -> Self {
+        Self {
+            database_url: settings.database_url(),
+            photo_folder: (settings.media.store == MediaStoreKind::Folder)
+                .then(|| media_store::folder(&settings.data_dir)),
+        }
     }
+}
+
+/// Where `inlumine backup` writes when no file is named: the backup folder, stamped in UTC.
+pub fn default_file(dir: &Path) -> PathBuf {
+    let stamp = Timestamp::now().strftime("%Y%m%dT%H%M%SZ");
+    dir.join(format!("manual-{stamp}.zip"))
+}
+
+/// Writes one archive with a consistent snapshot of the database and the photos to `file`
+/// (written aside and renamed, so `file` is never half a backup); returns its manifest.
+///
+/// The database is copied first, then the photos: a photo's files are written before its row
+/// and deleted after it, so every photo the snapshot names is still there when the folder is read
+/// (unless the coach deletes that photo in the seconds between; later uploads come along unused).
+pub async fn write_archive(source: &BackupSource, file: &Path) -> anyhow::Result<Manifest> {
+    create_parent(file)?;
+    let url = &source.database_url;
+    let database = with_suffix(file, &format!(".partial.{}", extension(url)));
+    snapshot(url, &database).await?;
+    let schema_version = match schema_version_of(url).await {
+        Ok(version) => version,
+        Err(e) => {
+            let _ = fs::remove_file(&database);
+            return Err(e);
+        }
+    };
+    let partial = with_suffix(file, ".partial");
+    let (database_copy, partial_copy) = (database.clone(), partial.clone());
+    let photo_folder = source.photo_folder.clone();
+    let database_name = format!("database.{}", extension(url));
+    let written = tokio::task::spawn_blocking(move || {
+        zip_archive(
+            &database_copy,
+            &database_name,
+            schema_version,
+            photo_folder.as_deref(),
+            &partial_copy,
+        )
+    })
+    .await?;
+    let _ = fs::remove_file(&database);
+    let manifest = match written {
+        Ok(manifest) => manifest,
+        Err(e) => {
+            let _ = fs::remove_file(&partial);
+            return Err(e);
+        }
+    };
+    fs::rename(&partial, file)
+        .with_context(|| format!("cannot move the backup to {}", file.display()))?;
+    sync_parent(file)?;
+    Ok(manifest)
+}
+
+/// The newest migration in the database at `url`.
+async fn schema_version_of(url: &str) -> anyhow::Result<i64> {
+    let pool = db::connect(url).await?;
+    let state = db::schema_state(&pool).await;
+    pool.close().await;
+    Ok(state?.applied.unwrap_or(0))
+}
+
+fn zip_archive(
+    database: &Path,
+    database_name: &str,
+    schema_version: i64,
+    photo_folder: Option<&Path>,
+    out: &Path,
+) -> anyhow::Result<Manifest> {
+    let keys = match photo_folder {
+        Some(dir) => FolderStore::new(dir.to_path_buf())
+            .keys()
+            .with_context(|| format!("cannot read the photo folder {}", dir.display()))?,
+        None => Vec::new(),
+    };
+    let manifest = Manifest {
+        format: 1,
+        database: database_name.to_string(),
+        schema_version,
+        photos: keys.len(),
+        photos_kept_in: if photo_folder.is_some() {
+            "archive"
+        } else {
+            "bucket"
+        }
+        .into(),
+        created_at: db::now(),
+    };
+    let file = File::create(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let mut zip = ZipWriter::new(io::BufWriter::new(file));
+    let deflated = SimpleFileOptions::default()
+        .compression_method(CompressionMethod::Deflated)
+        .large_file(true);
+    // Photos are compressed already (WebP, JPEG).
+    let stored = SimpleFileOptions::default()
+        .compression_method(CompressionMethod::Stored)
+        .large_file(true);
+    zip.start_file(MANIFEST, deflated)?;
+    zip.write_all(&serde_json::to_vec_pretty(&manifest)?)?;
+    let dump = database_name.ends_with(".dump");
+    zip.start_file(database_name, if dump { stored } else { deflated })?;
+    io::copy(&mut File::open(database)?, &mut zip)?;
+    if let Some(dir) = photo_folder {
+        for key in &keys {
+            zip.start_file(format!("{PHOTOS}{key}"), stored)?;
+            match File::open(dir.join(key)) {
+                Ok(mut photo) => {
+                    io::copy(&mut photo, &mut zip)?;
+                }
+                // Deleted since the folder was read: an empty entry, skipped on restore.
+                Err(e) if e.kind() == ErrorKind::NotFound => {}
+                Err(e) => return Err(e).with_context(|| format!("cannot read the photo {key}")),
+            }
+        }
+    }
+    zip.finish()?
+        .into_inner()
+        .map_err(|e| e.into_error())?
+        .sync_all()?;
+    Ok(manifest)
+}
+
+/// Writes a consistent snapshot of the database at `url` to `file` (a SQLite file or a pg_dump
+/// archive). It is written next to it first and renamed into place, so `file` is never half a
+/// snapshot.
+pub async fn snapshot(url: &str, file: &Path) -> anyhow::Result<()> {
+    create_parent(file)?;
     let partial = with_suffix(file, ".partial");
     remove_if_present(&partial)?;
     let written = match db::sqlite_path(url) {
@@ -76,18 +237,33 @@ async fn snapshot_sqlite(database: &Path, out: &Path) -> anyhow::Result<()> {
 }
 
 async fn pg_dump(url: &str, out: &Path) -> anyhow::Result<()> {
-    let mut command = Command::new("pg_dump");
-    command
-        .arg("--format=custom")
-        .arg("--file")
-        .arg(out)
-        .arg("--dbname")
-        .arg(url);
+    let mut command = pg_tool("pg_dump", url)?;
+    command.arg("--format=custom").arg("--file").arg(out);
     run_tool(
         command,
         "pg_dump --format=custom --file=inlumine.dump \"$DATABASE_URL\"",
     )
     .await
+}
+
+/// A PostgreSQL client tool for the database at `url`: the URL without its password goes on the
+/// command line (`--dbname`), the password into the child's environment (`PGPASSWORD`), where no
+/// other user can read it. Without one in the URL, libpq's own ways apply (PGPASSWORD, ~/.pgpass).
+fn pg_tool(program: &str, url: &str) -> anyhow::Result<Command> {
+    let mut parsed = url::Url::parse(url).context("the database URL is not a valid URL")?;
+    let mut command = Command::new(program);
+    if let Some(password) = parsed.password() {
+        let password = percent_encoding::percent_decode_str(password)
+            .decode_utf8()
+            .context("the database password is not valid UTF-8")?
+            .into_owned();
+        command.env("PGPASSWORD", password);
+        parsed
+            .set_password(None)
+            .map_err(|()| anyhow::anyhow!("cannot take the password out of the database URL"))?;
+    }
+    command.arg("--dbname").arg(parsed.as_str());
+    Ok(command)
 }
 
 /// Runs a PostgreSQL client tool; when it is not installed, the error gives the line to run
@@ -110,12 +286,135 @@ async fn run_tool(mut command: Command, line: &'static str) -> anyhow::Result<()
     }
 }
 
-/// Puts the snapshot `file` back as the database at `url`. Refused while a server uses the
-/// database, unless `force`.
-pub async fn restore(url: &str, file: &Path, force: bool) -> anyhow::Result<()> {
+/// What a restore brought back.
+pub struct Restored {
+    /// Photos put into the store (0 for a bare database snapshot).
+    pub photos: usize,
+}
+
+/// Puts a backup back: the database at `url` from `file` (an archive of `write_archive`, or a bare
+/// snapshot of `snapshot`), then the archive's photos into `photos`. Refused while a server uses
+/// the database, unless `force`. Nothing is changed when the database part cannot be restored.
+pub async fn restore(
+    url: &str,
+    photos: &dyn MediaStore,
+    file: &Path,
+    force: bool,
+) -> anyhow::Result<Restored> {
     if !file.is_file() {
-        bail!("there is no snapshot at {}", file.display());
+        bail!("there is no backup at {}", file.display());
     }
+    if !is_archive(file)? {
+        restore_database(url, file, force).await?;
+        return Ok(Restored { photos: 0 });
+    }
+    let archive = file.to_path_buf();
+    let (manifest, mut zip) = tokio::task::spawn_blocking(move || open_archive(&archive))
+        .await?
+        .with_context(|| format!("{} is not an In Lumine backup", file.display()))?;
+    if manifest.database != format!("database.{}", extension(url)) {
+        bail!(
+            "{} holds a {} database, and this server uses {}: restore it with the same kind of database",
+            file.display(),
+            if manifest.database.ends_with(".db") {
+                "SQLite"
+            } else {
+                "PostgreSQL"
+            },
+            if db::is_sqlite(url) {
+                "SQLite"
+            } else {
+                "PostgreSQL"
+            },
+        );
+    }
+    let known = db::latest_version();
+    if manifest.schema_version > known {
+        bail!(
+            "{} was made by a newer In Lumine (database version {}, this one knows up to {known}): \
+             restore it with that version",
+            file.display(),
+            manifest.schema_version
+        );
+    }
+    // The database comes out next to where it goes, so the final step is a rename.
+    let database = match db::sqlite_path(url) {
+        Some(path) => with_suffix(&path, ".from-archive"),
+        None => std::env::temp_dir().join(format!(
+            "inlumine-restore-{}.dump",
+            hex::encode(rand::random::<[u8; 8]>())
+        )),
+    };
+    create_parent(&database)?;
+    let extracted = extract(&mut zip, &manifest.database, &database);
+    let restored = match extracted {
+        Ok(()) => restore_database(url, &database, force).await,
+        Err(e) => Err(e),
+    };
+    let _ = fs::remove_file(&database);
+    restored?;
+    let mut count = 0;
+    for index in 0..zip.len() {
+        let (key, bytes) = {
+            let mut entry = zip.by_index(index)?;
+            let name = entry.name()?.into_owned();
+            let Some(key) = name.strip_prefix(PHOTOS).map(str::to_string) else {
+                continue;
+            };
+            let mut bytes = Vec::with_capacity(usize::try_from(entry.size()).unwrap_or(0));
+            entry.read_to_end(&mut bytes)?;
+            (key, bytes)
+        };
+        if bytes.is_empty() {
+            continue;
+        }
+        photos
+            .put(&key, bytes.into())
+            .await
+            .with_context(|| format!("cannot put the photo {key} back"))?;
+        count += 1;
+    }
+    Ok(Restored { photos: count })
+}
+
+/// A ZIP starts with its first local header.
+fn is_archive(file: &Path) -> anyhow::Result<bool> {
+    let mut magic = [0u8; 4];
+    let mut f = File::open(file).with_context(|| format!("cannot open {}", file.display()))?;
+    Ok(f.read_exact(&mut magic).is_ok() && magic == *b"PK\x03\x04")
+}
+
+fn open_archive(file: &Path) -> anyhow::Result<(Manifest, ZipArchive<File>)> {
+    let mut zip = ZipArchive::new(File::open(file)?)?;
+    let manifest: Manifest = {
+        let mut text = String::new();
+        zip.by_name(MANIFEST)
+            .context("it has no inlumine-backup.json")?
+            .read_to_string(&mut text)?;
+        serde_json::from_str(&text).context("its inlumine-backup.json cannot be read")?
+    };
+    if manifest.format != 1 {
+        bail!(
+            "its format {} is not known to this version",
+            manifest.format
+        );
+    }
+    Ok((manifest, zip))
+}
+
+fn extract<R: Read + Seek>(zip: &mut ZipArchive<R>, name: &str, to: &Path) -> anyhow::Result<()> {
+    let mut entry = zip
+        .by_name(name)
+        .with_context(|| format!("the backup has no {name}"))?;
+    let mut out = File::create(to).with_context(|| format!("cannot create {}", to.display()))?;
+    io::copy(&mut entry, &mut out).with_context(|| format!("cannot unpack {name}"))?;
+    out.sync_all()?;
+    Ok(())
+}
+
+/// Puts the database snapshot `file` back as the database at `url`. Refused while a server uses
+/// the database, unless `force`.
+async fn restore_database(url: &str, file: &Path, force: bool) -> anyhow::Result<()> {
     match db::sqlite_path(url) {
         Some(database) => restore_sqlite(&database, file, force).await,
         None => restore_postgres(url, file, force).await,
@@ -204,7 +503,7 @@ async fn restore_postgres(url: &str, file: &Path, force: bool) -> anyhow::Result
     run_tool(list, "pg_restore --list inlumine.dump")
         .await
         .with_context(|| format!("{} is not a pg_dump archive", file.display()))?;
-    let mut command = Command::new("pg_restore");
+    let mut command = pg_tool("pg_restore", url)?;
     command
         .args([
             "--clean",
@@ -213,8 +512,6 @@ async fn restore_postgres(url: &str, file: &Path, force: bool) -> anyhow::Result
             "--single-transaction",
             "--exit-on-error",
         ])
-        .arg("--dbname")
-        .arg(url)
         .arg(file);
     run_tool(
         command,
@@ -244,10 +541,7 @@ impl DatabaseLock {
 }
 
 fn open_lock(database: &Path) -> anyhow::Result<File> {
-    if let Some(parent) = database.parent().filter(|p| !p.as_os_str().is_empty()) {
-        fs::create_dir_all(parent)
-            .with_context(|| format!("cannot create the folder {}", parent.display()))?;
-    }
+    create_parent(database)?;
     let path = with_suffix(database, ".lock");
     File::options()
         .create(true)
@@ -257,31 +551,59 @@ fn open_lock(database: &Path) -> anyhow::Result<File> {
         .with_context(|| format!("cannot open {}", path.display()))
 }
 
-/// Takes today's snapshot (Brussels date) unless it is there, then keeps the newest `keep`.
-/// Returns the snapshot's path.
-pub async fn take_daily(url: &str, dir: &Path, keep: usize) -> anyhow::Result<PathBuf> {
+/// How many daily backups to keep, unless they are turned off (BACKUP_KEEP=0) or impossible
+/// (PostgreSQL without pg_dump on this machine).
+pub fn daily_keep(settings: &Settings) -> Option<usize> {
+    let keep = usize::try_from(settings.backup.keep)
+        .ok()
+        .filter(|k| *k > 0)?;
+    (db::is_sqlite(&settings.database_url()) || pg_dump_installed()).then_some(keep)
+}
+
+pub fn pg_dump_installed() -> bool {
+    Command::new("pg_dump").arg("--version").output().is_ok()
+}
+
+/// Writes today's backup (Brussels date) unless it is there, then keeps the newest `keep`.
+/// Returns its path.
+pub async fn take_daily(source: &BackupSource, dir: &Path, keep: usize) -> anyhow::Result<PathBuf> {
     let today = brussels::at(Timestamp::now()).date();
-    let file = dir.join(format!("{DAILY_PREFIX}{today}.{}", extension(url)));
+    let file = dir.join(format!("{DAILY_PREFIX}{today}.zip"));
     if !file.exists() {
-        snapshot(url, &file).await?;
-        tracing::info!(file = %file.display(), "daily database snapshot written");
+        let manifest = write_archive(source, &file).await?;
+        tracing::info!(file = %file.display(), photos = manifest.photos, "daily backup written");
     }
     rotate(dir, keep)?;
     Ok(file)
 }
 
-/// Removes the oldest daily snapshots beyond `keep` (their names sort by date); manual
-/// snapshots are left alone.
-pub fn rotate(dir: &Path, keep: usize) -> anyhow::Result<()> {
-    let mut daily: Vec<PathBuf> = fs::read_dir(dir)
-        .with_context(|| format!("cannot read {}", dir.display()))?
+/// The daily backups in `dir`, oldest first (their names sort by date); snapshots of earlier
+/// versions (`.db`, `.dump`) count too.
+fn daily_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut daily: Vec<PathBuf> = fs::read_dir(dir)?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|path| {
             let name = path.file_name().unwrap_or_default().to_string_lossy();
-            name.starts_with(DAILY_PREFIX) && (name.ends_with(".db") || name.ends_with(".dump"))
+            name.starts_with(DAILY_PREFIX)
+                && [".zip", ".db", ".dump"]
+                    .iter()
+                    .any(|ext| name.ends_with(ext))
         })
         .collect();
     daily.sort();
+    Ok(daily)
+}
+
+/// The newest daily backup and its size in bytes, for the go-live checklist.
+pub fn newest_daily(dir: &Path) -> Option<(PathBuf, u64)> {
+    let newest = daily_files(dir).ok()?.pop()?;
+    let size = fs::metadata(&newest).ok()?.len();
+    Some((newest, size))
+}
+
+/// Removes the oldest daily backups beyond `keep`; manual ones are left alone.
+pub fn rotate(dir: &Path, keep: usize) -> anyhow::Result<()> {
+    let daily = daily_files(dir).with_context(|| format!("cannot read {}", dir.display()))?;
     let excess = daily.len().saturating_sub(keep);
     for old in &daily[..excess] {
         fs::remove_file(old).with_context(|| format!("cannot remove {}", old.display()))?;
@@ -289,17 +611,48 @@ pub fn rotate(dir: &Path, keep: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The server's daily snapshots: one now if today's is missing, then a look every hour.
+/// The server's daily backups: one now if today's is missing, then a look every hour.
 pub fn spawn(
-    url: String,
+    source: BackupSource,
     dir: PathBuf,
     keep: usize,
     stop: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
-    periodic::every("daily database snapshot", DAILY_CHECK, stop, move || {
-        let (url, dir) = (url.clone(), dir.clone());
-        async move { take_daily(&url, &dir, keep).await }
+    let source = std::sync::Arc::new(source);
+    periodic::every("daily backup", DAILY_CHECK, stop, move || {
+        let (source, dir) = (source.clone(), dir.clone());
+        async move { take_daily(&source, &dir, keep).await }
     })
+}
+
+/// Before migrations that a SQLite database has not had yet, a copy of it as it is
+/// (`pre-migrate-v{version}-{time}.db` in the backup folder): the way back to the version before
+/// (README, "Upgrading and rolling back"). A fresh database, or one already up to date, needs
+/// none. Returns the copy's path.
+pub async fn before_migrations(url: &str, dir: &Path) -> anyhow::Result<Option<PathBuf>> {
+    if !db::is_sqlite(url) || db::sqlite_path(url).is_none_or(|file| !file.is_file()) {
+        return Ok(None);
+    }
+    let pool = db::connect(url).await?;
+    let state = db::schema_state(&pool).await;
+    pool.close().await;
+    let state = state?;
+    let Some(applied) = state.applied.filter(|_| state.pending > 0) else {
+        return Ok(None);
+    };
+    let stamp = Timestamp::now().strftime("%Y%m%dT%H%M%SZ");
+    let file = dir.join(format!("pre-migrate-v{applied}-{stamp}.db"));
+    snapshot(url, &file).await?;
+    tracing::info!(file = %file.display(), "database copied before the migrations");
+    Ok(Some(file))
+}
+
+fn create_parent(file: &Path) -> anyhow::Result<()> {
+    if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
+        fs::create_dir_all(parent)
+            .with_context(|| format!("cannot create the folder {}", parent.display()))?;
+    }
+    Ok(())
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {

@@ -1,6 +1,7 @@
-//! The prerendered web app in `web_dir`: every page in memory with the CSP that allows exactly
-//! its inline scripts, and the other files (hashed assets, images) read into memory on first use,
-//! both with their compressed variants (the build's `.br` / `.gz` siblings).
+//! The prerendered web app: every page in memory with the CSP that allows exactly its inline
+//! scripts, and the other files (hashed assets, images) read into memory on first use, both with
+//! their compressed variants (the build's `.br` / `.gz` siblings). The build comes from `web_dir`
+//! when that folder holds one (files on disk win), else from the binary (`WebSource`).
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, OnceLock, RwLock};
@@ -18,14 +19,101 @@ use crate::platform::site::Site;
 /// Files above this size are streamed from disk instead of kept in memory.
 const MAX_IN_MEMORY: u64 = 1024 * 1024;
 
+// `EMBEDDED_WEB`: the build inside the binary (feature `embed-web`, see build.rs), else None.
+include!(concat!(env!("OUT_DIR"), "/embedded_web.rs"));
+
+/// Where the built web app is read from.
+#[derive(Clone)]
+pub enum WebSource {
+    /// A build folder on disk (`web_dir`).
+    Folder(PathBuf),
+    /// Files by their path relative to the build folder, held in memory for good (the build
+    /// embedded in the binary).
+    Embedded(&'static HashMap<&'static str, &'static [u8]>),
+}
+
+impl WebSource {
+    /// `web_dir` when it holds a build (index.html), else the build embedded in the binary.
+    pub fn choose(web_dir: &Path) -> anyhow::Result<Self> {
+        if web_dir.join("index.html").is_file() {
+            return Ok(Self::Folder(web_dir.to_path_buf()));
+        }
+        match EMBEDDED_WEB {
+            Some(files) => Ok(Self::embedded(files)),
+            None => bail!(
+                "web directory {} has no index.html and this binary carries no web app: build the \
+                 web app first: make web (or set web_dir / WEB_DIR)",
+                web_dir.display()
+            ),
+        }
+    }
+
+    /// The build embedded in this binary, when it was built with `embed-web`.
+    pub fn built_in() -> Option<Self> {
+        EMBEDDED_WEB.map(Self::embedded)
+    }
+
+    /// A source over `files` (path relative to the build folder, bytes), kept for good.
+    pub fn embedded(files: &'static [(&'static str, &'static [u8])]) -> Self {
+        Self::Embedded(Box::leak(Box::new(files.iter().copied().collect())))
+    }
+
+    /// Says where the build comes from, for the start-up log.
+    pub fn describe(&self) -> String {
+        match self {
+            Self::Folder(dir) => format!("the folder {}", dir.display()),
+            Self::Embedded(files) => format!("the build inside the binary ({} files)", files.len()),
+        }
+    }
+
+    /// The bytes of the file at `relative` (`/`-separated), None when it is missing.
+    fn read(&self, relative: &str) -> Option<Bytes> {
+        match self {
+            Self::Folder(dir) => std::fs::read(dir.join(relative)).ok().map(Bytes::from),
+            Self::Embedded(files) => files.get(relative).map(|b| Bytes::from_static(b)),
+        }
+    }
+
+    /// The paths of every page (`index.html`) outside the hashed bundles.
+    fn index_files(&self) -> anyhow::Result<Vec<String>> {
+        let mut out = Vec::new();
+        match self {
+            Self::Folder(dir) => {
+                let mut files = Vec::new();
+                find_index_files(dir, &mut files)?;
+                for file in files {
+                    let relative = file.strip_prefix(dir).unwrap_or(&file);
+                    out.push(
+                        relative
+                            .components()
+                            .map(|c| c.as_os_str().to_string_lossy())
+                            .collect::<Vec<_>>()
+                            .join("/"),
+                    );
+                }
+            }
+            Self::Embedded(files) => out.extend(
+                files
+                    .keys()
+                    .filter(|p| {
+                        (**p == "index.html" || p.ends_with("/index.html"))
+                            && !p.starts_with("assets/")
+                    })
+                    .map(|p| p.to_string()),
+            ),
+        }
+        Ok(out)
+    }
+}
+
 /// An HTML document held in memory with the CSP that allows exactly its inline scripts.
 pub struct Page {
     pub html: String,
     pub csp: HeaderValue,
     /// The page's own `<link rel="canonical">`: aliases point at another URL.
     canonical: Option<String>,
-    /// The file it was read from, whose siblings are its compressed variants.
-    file: Option<PathBuf>,
+    /// Where it was read from, whose siblings are its compressed variants.
+    file: Option<(WebSource, String)>,
     /// The page as built with its variants, made on first use.
     encoded: OnceLock<Encoded>,
 }
@@ -38,8 +126,8 @@ impl Page {
             let content_type = HeaderValue::from_static("text/html; charset=utf-8");
             let cache = HeaderValue::from_static("no-cache");
             match &self.file {
-                Some(file) => {
-                    let (gzip, br) = siblings(file, self.html.len());
+                Some((source, file)) => {
+                    let (gzip, br) = siblings(source, file, self.html.len());
                     if gzip.is_some() && br.is_some() {
                         Encoded::with_variants(identity, gzip, br, content_type, cache)
                     } else {
@@ -51,11 +139,14 @@ impl Page {
         })
     }
 
-    fn read(file: &Path) -> anyhow::Result<Self> {
-        let html = std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?;
+    fn read(source: &WebSource, file: &str) -> anyhow::Result<Self> {
+        let bytes = source
+            .read(file)
+            .with_context(|| format!("cannot read {file} of the web app"))?;
+        let html = String::from_utf8(bytes.to_vec())
+            .with_context(|| format!("{file} of the web app is not UTF-8"))?;
         let mut page = Self::new(html)?;
-        page.file = Some(file.to_path_buf());
+        page.file = Some((source.clone(), file.to_string()));
         Ok(page)
     }
 
@@ -83,8 +174,9 @@ impl Page {
 pub struct SitePages {
     /// Every other file of the build (assets, images), kept in memory once asked for.
     pub files: StaticFiles,
-    /// What `files` does not keep (large files, ranges), from disk with precompressed siblings.
-    pub serve_dir: ServeDir,
+    /// What `files` does not keep (large files, ranges), from disk with precompressed siblings;
+    /// None for the embedded build, which `files` holds whole.
+    pub serve_dir: Option<ServeDir>,
     /// By route: `/`, `/wees-eerlijk`, ...
     pub pages: HashMap<String, Page>,
     pub not_found: Page,
@@ -93,31 +185,18 @@ pub struct SitePages {
 }
 
 impl SitePages {
-    /// Loads every `index.html` under `web_dir`, keyed by its route (`/`, `/wees-eerlijk`, ...).
-    pub fn load(web_dir: &Path) -> anyhow::Result<Self> {
-        if !web_dir.join("index.html").is_file() {
+    /// Loads every `index.html` of the build, keyed by its route (`/`, `/wees-eerlijk`, ...).
+    pub fn load(source: &WebSource) -> anyhow::Result<Self> {
+        if source.read("index.html").is_none() {
             bail!(
-                "web directory {} has no index.html: build the web app first: make web (or set web_dir / WEB_DIR)",
-                web_dir.display()
+                "the web app has no index.html: build it first: make web (or set web_dir / WEB_DIR)"
             );
         }
-        let mut files = Vec::new();
-        find_index_files(web_dir, &mut files)?;
         let mut pages = HashMap::new();
-        for file in files {
-            let relative = file
-                .parent()
-                .and_then(|p| p.strip_prefix(web_dir).ok())
-                .unwrap_or(Path::new(""));
-            let route = format!(
-                "/{}",
-                relative
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy())
-                    .collect::<Vec<_>>()
-                    .join("/")
-            );
-            pages.insert(route, Page::read(&file)?);
+        for file in source.index_files()? {
+            let dir = file.strip_suffix("index.html").unwrap_or_default();
+            let route = format!("/{}", dir.trim_end_matches('/'));
+            pages.insert(route, Page::read(source, &file)?);
         }
         let not_found = match pages.remove("/404") {
             Some(page) => page,
@@ -127,17 +206,22 @@ impl SitePages {
                     .into(),
             )?,
         };
-        let spa_fallback = match web_dir.join("__spa-fallback.html") {
-            shell if shell.is_file() => Page::read(&shell)?,
-            _ => Page::read(&web_dir.join("index.html"))?,
+        let spa_fallback = match source.read("__spa-fallback.html") {
+            Some(_) => Page::read(source, "__spa-fallback.html")?,
+            None => Page::read(source, "index.html")?,
         };
         pages.retain(|route, _| !is_admin(route));
-        let serve_dir = ServeDir::new(web_dir)
-            .precompressed_br()
-            .precompressed_gzip()
-            .append_index_html_on_directories(false);
+        let serve_dir = match source {
+            WebSource::Folder(dir) => Some(
+                ServeDir::new(dir)
+                    .precompressed_br()
+                    .precompressed_gzip()
+                    .append_index_html_on_directories(false),
+            ),
+            WebSource::Embedded(_) => None,
+        };
         Ok(Self {
-            files: StaticFiles::new(web_dir),
+            files: StaticFiles::new(source.clone()),
             serve_dir,
             pages,
             not_found,
@@ -159,28 +243,25 @@ impl SitePages {
 }
 
 /// The `.gz` and `.br` siblings of `file` made by the web build, when they are there.
-fn siblings(file: &Path, len: usize) -> (Option<Bytes>, Option<Bytes>) {
+fn siblings(source: &WebSource, file: &str, len: usize) -> (Option<Bytes>, Option<Bytes>) {
     let read = |ext: &str| {
-        let mut name = file.as_os_str().to_owned();
-        name.push(ext);
-        std::fs::read(name)
-            .ok()
+        source
+            .read(&format!("{file}{ext}"))
             .filter(|b| b.len() < len)
-            .map(Bytes::from)
     };
     (read(".gz"), read(".br"))
 }
 
 /// The build's other files by URL path, read with their variants on first request.
 pub struct StaticFiles {
-    root: PathBuf,
+    source: WebSource,
     files: RwLock<HashMap<String, Arc<Encoded>>>,
 }
 
 impl StaticFiles {
-    fn new(root: &Path) -> Self {
+    fn new(source: WebSource) -> Self {
         Self {
-            root: root.to_path_buf(),
+            source,
             files: RwLock::default(),
         }
     }
@@ -207,14 +288,15 @@ impl StaticFiles {
         if !plain || relative.is_empty() {
             return None;
         }
-        let file = self.root.join(relative);
-        let meta = std::fs::metadata(&file).ok()?;
-        if !meta.is_file() || meta.len() > MAX_IN_MEMORY {
-            return None;
+        if let WebSource::Folder(root) = &self.source {
+            let meta = std::fs::metadata(root.join(relative)).ok()?;
+            if !meta.is_file() || meta.len() > MAX_IN_MEMORY {
+                return None;
+            }
         }
-        let identity = std::fs::read(&file).ok()?;
-        let (gzip, br) = siblings(&file, identity.len());
-        let content_type = mime_guess::from_path(&file)
+        let identity = self.source.read(relative)?;
+        let (gzip, br) = siblings(&self.source, relative, identity.len());
+        let content_type = mime_guess::from_path(relative)
             .first_raw()
             .unwrap_or("application/octet-stream");
         let cache = if path.starts_with("/assets/") {
@@ -223,7 +305,7 @@ impl StaticFiles {
             "public, max-age=3600"
         };
         let encoded = Arc::new(Encoded::with_variants(
-            Bytes::from(identity),
+            identity,
             gzip,
             br,
             HeaderValue::from_static(content_type),
@@ -334,6 +416,70 @@ pub fn attr_value(attrs: &str, name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The test site's files as an embedded build would hold them.
+    fn fixture_as_embedded() -> WebSource {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site");
+        fn walk(root: &Path, dir: &Path, out: &mut Vec<(&'static str, &'static [u8])>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    walk(root, &path, out);
+                } else {
+                    let relative = path
+                        .strip_prefix(root)
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned();
+                    let bytes = std::fs::read(&path).unwrap();
+                    out.push((relative.leak(), bytes.leak()));
+                }
+            }
+        }
+        let mut files = Vec::new();
+        walk(&root, &root, &mut files);
+        WebSource::embedded(files.leak())
+    }
+
+    #[test]
+    fn the_embedded_build_serves_the_same_pages_and_files_as_the_folder() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site");
+        let folder = SitePages::load(&WebSource::Folder(root.clone())).unwrap();
+        let embedded = SitePages::load(&fixture_as_embedded()).unwrap();
+        let mut routes: Vec<&String> = embedded.pages.keys().collect();
+        routes.sort();
+        let mut expected: Vec<&String> = folder.pages.keys().collect();
+        expected.sort();
+        assert_eq!(routes, expected);
+        assert!(routes.iter().any(|r| *r == "/"), "{routes:?}");
+        for (route, page) in &folder.pages {
+            assert_eq!(embedded.pages[route].html, page.html, "{route}");
+            assert_eq!(embedded.pages[route].csp, page.csp, "{route}");
+        }
+        assert_eq!(embedded.not_found.html, folder.not_found.html);
+        assert_eq!(embedded.spa_fallback.html, folder.spa_fallback.html);
+        assert!(embedded.serve_dir.is_none());
+        let asset = std::fs::read_dir(root.join("assets"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .find(|name| !name.ends_with(".gz") && !name.ends_with(".br"))
+            .expect("the fixture has an asset");
+        let from_binary = embedded.files.get(&format!("/assets/{asset}")).unwrap();
+        let from_disk = folder.files.get(&format!("/assets/{asset}")).unwrap();
+        assert_eq!(from_binary.identity(), from_disk.identity());
+        assert!(embedded.files.get("/assets/missing.js").is_none());
+        assert!(embedded.files.get("/../Cargo.toml").is_none());
+    }
+
+    #[test]
+    fn a_folder_without_a_build_falls_back_to_the_binary_or_says_to_build() {
+        let empty = std::env::temp_dir().join("inlumine-no-web-build");
+        match (WebSource::choose(&empty), EMBEDDED_WEB) {
+            (Ok(WebSource::Embedded(_)), Some(_)) => {}
+            (Err(e), None) => assert!(e.to_string().contains("make web"), "{e}"),
+            _ => panic!("a missing build folder must use the embedded build, or say to build"),
+        }
+    }
 
     #[test]
     fn only_inline_executable_scripts_are_hashed() {

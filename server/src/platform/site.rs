@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 use sqlx::{AnyPool, Row};
 use utoipa::ToSchema;
 
+use crate::kit::configuration::DEFAULT_SITE_CONFIG;
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Site {
@@ -100,12 +102,28 @@ pub struct AggregateRating {
     pub fallback_review_count: i64,
 }
 
+/// `config/site.json` as this binary was built with it (`inlumine defaults site.json`).
+pub const BUILT_IN_SITE_JSON: &str = include_str!("../../../config/site.json");
+
 impl Site {
     pub fn load(path: &Path) -> anyhow::Result<Self> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read site configuration {}", path.display()))?;
-        let mut site: Site = serde_json::from_str(&text)
-            .with_context(|| format!("site configuration {} is invalid", path.display()))?;
+        Self::parse(&text, &path.display().to_string())
+    }
+
+    /// The file at `path`; when that is the default path and no file is there (the binary alone
+    /// in a folder), the built-in copy. Another path that is missing is an error.
+    pub fn load_configured(path: &Path) -> anyhow::Result<Self> {
+        if path == Path::new(DEFAULT_SITE_CONFIG) && !path.exists() {
+            return Self::parse(BUILT_IN_SITE_JSON, "(built in)");
+        }
+        Self::load(path)
+    }
+
+    fn parse(text: &str, name: &str) -> anyhow::Result<Self> {
+        let mut site: Site = serde_json::from_str(text)
+            .with_context(|| format!("site configuration {name} is invalid"))?;
         site.site_url = site.site_url.trim_end_matches('/').to_string();
         Ok(site)
     }

@@ -80,6 +80,10 @@ pub struct Shared {
 pub struct GoLiveFacts {
     /// Mail goes out over SMTP (not into files).
     pub mail_sent: bool,
-    /// Daily database snapshots are made.
+    /// Daily backups are made.
     pub backups_on: bool,
+    /// Where they are written (the checklist shows the newest one's size).
+    pub backup_dir: std::path::PathBuf,
+    /// Photos live in an S3 bucket, so the backups hold the database only.
+    pub photos_in_bucket: bool,
 }

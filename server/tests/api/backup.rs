@@ -17,7 +17,8 @@ use crate::helpers::{
 
 both_engines!(
     a_snapshot_under_write_load_restores_every_committed_row,
-    the_server_keeps_the_newest_daily_snapshots
+    the_server_keeps_the_newest_daily_snapshots,
+    a_backup_brings_every_photo_and_row_back_into_an_empty_data_folder,
 );
 
 async fn run(mut command: Command) -> Output {
@@ -55,24 +56,11 @@ async fn a_snapshot_under_write_load_restores_every_committed_row(engine: Engine
     let database = TestDatabase::create(engine).await;
     let migrate = run(inlumine(&database, &["migrate"])).await;
     assert!(migrate.status.success(), "{migrate:?}");
-    let mut create_admin = inlumine(&database, &["create-admin", "--email", ADMIN_EMAIL]);
-    create_admin.stdin(Stdio::piped()).stdout(Stdio::null());
-    let mut child = create_admin.spawn().unwrap();
-    writeln!(child.stdin.take().unwrap(), "{ADMIN_PASSWORD}").unwrap();
-    assert!(child.wait().unwrap().success());
+    create_admin(&database);
 
     let server = Server::start(&database).await;
     let client = reqwest::Client::new();
-    let session: serde_json::Value = client
-        .post(format!("{}/api/auth/login", server.address))
-        .json(&serde_json::json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = session["access_token"].as_str().unwrap().to_string();
+    let token = login(&client, &server.address).await;
 
     // Writers add reviews through the API and note when each one was answered (= committed).
     let acked: Arc<Mutex<Vec<(String, Instant)>>> = Arc::default();
@@ -210,13 +198,14 @@ async fn the_server_keeps_the_newest_daily_snapshots(engine: Engine) {
     }
     std::fs::write(dir.join("manual-20260101T000000Z.db"), b"kept").unwrap();
     let backup_dir = dir.clone();
-    let _app = spawn_app_with(engine, move |s| {
+    let app = spawn_app_with(engine, move |s| {
         s.backup.dir = backup_dir;
         s.backup.keep = 3;
     })
     .await;
     let today = inlumine::kit::brussels::at(jiff::Timestamp::now()).date();
-    let todays = dir.join(format!("daily-{today}.{extension}"));
+    // Today's is an archive; those of earlier versions (bare snapshots) age out with them.
+    let todays = dir.join(format!("daily-{today}.zip"));
     let listing = || {
         let mut names: Vec<String> = std::fs::read_dir(&dir)
             .unwrap()
@@ -235,13 +224,300 @@ async fn the_server_keeps_the_newest_daily_snapshots(engine: Engine) {
         [
             "daily-2026-01-03.".to_string() + extension,
             "daily-2026-01-04.".to_string() + extension,
-            format!("daily-{today}.{extension}"),
+            format!("daily-{today}.zip"),
             "manual-20260101T000000Z.db".to_string(),
         ]
     );
+    // The go-live checklist names what the daily backup holds and the newest one's size.
+    let token = app.admin_token().await;
+    let (status, checklist) = app
+        .admin_send(&token, reqwest::Method::GET, "/api/admin/go-live", None)
+        .await;
+    assert_eq!(status, 200);
+    let backups = checklist["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "backups")
+        .unwrap();
+    assert_eq!(backups["done"], true);
+    let size = inlumine::kit::dutch::size(std::fs::metadata(&todays).unwrap().len());
+    let detail = backups["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("de database en al je foto's") && detail.contains(&format!("is {size}")),
+        "{detail}"
+    );
+    let (manifest, names) = archive_contents(&todays);
+    assert_eq!(manifest["database"], format!("database.{extension}"));
+    assert_eq!(manifest["photos_kept_in"], "archive");
+    assert!(
+        names.contains(&format!("database.{extension}")),
+        "{names:?}"
+    );
     if let Engine::Sqlite = engine {
-        let url = format!("sqlite://{}", todays.display());
+        let database = dir.join("unpacked.db");
+        unpack(&todays, "database.db", &database);
+        let url = format!("sqlite://{}", database.display());
         assert_eq!(integrity_check(&url).await, "ok");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The manifest and the entry names of a backup archive.
+fn archive_contents(file: &std::path::Path) -> (serde_json::Value, Vec<String>) {
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(file).unwrap()).unwrap();
+    let names: Vec<String> = zip.file_names().map(|n| n.unwrap().into_owned()).collect();
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("inlumine-backup.json").unwrap(), &mut text)
+        .unwrap();
+    (serde_json::from_str(&text).unwrap(), names)
+}
+
+fn unpack(file: &std::path::Path, entry: &str, to: &std::path::Path) {
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(file).unwrap()).unwrap();
+    let mut out = std::fs::File::create(to).unwrap();
+    std::io::copy(&mut zip.by_name(entry).unwrap(), &mut out).unwrap();
+}
+
+/// `inlumine create-admin` for the test admin, the password on stdin.
+pub(crate) fn create_admin(database: &TestDatabase) {
+    let mut create_admin = inlumine(database, &["create-admin", "--email", ADMIN_EMAIL]);
+    create_admin.stdin(Stdio::piped()).stdout(Stdio::null());
+    let mut child = create_admin.spawn().unwrap();
+    writeln!(child.stdin.take().unwrap(), "{ADMIN_PASSWORD}").unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
+/// The test admin's access token from the server at `address`.
+pub(crate) async fn login(client: &reqwest::Client, address: &str) -> String {
+    let session: serde_json::Value = client
+        .post(format!("{address}/api/auth/login"))
+        .json(&serde_json::json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    session["access_token"].as_str().unwrap().to_string()
+}
+
+/// Every row of the tables a site's visitors and coach fill, as text, to compare whole.
+async fn rows(url: &str) -> Vec<String> {
+    let pool = db::connect(url).await.unwrap();
+    let mut out = Vec::new();
+    for query in [
+        "SELECT 'review ' || name || ' ' || text FROM reviews ORDER BY id",
+        "SELECT 'media ' || hash || ' ' || alt || ' ' || widths FROM media ORDER BY id",
+        "SELECT 'user ' || email FROM users ORDER BY id",
+        "SELECT 'product ' || slug FROM products ORDER BY id",
+    ] {
+        for row in sqlx::query(query).fetch_all(&pool).await.unwrap() {
+            out.push(row.try_get::<String, _>(0).unwrap());
+        }
+    }
+    pool.close().await;
+    out
+}
+
+async fn a_backup_brings_every_photo_and_row_back_into_an_empty_data_folder(engine: Engine) {
+    let database = TestDatabase::create(engine).await;
+    let seeded = run(inlumine(&database, &["seed-demo"])).await;
+    assert!(seeded.status.success(), "{seeded:?}");
+    create_admin(&database);
+
+    let server = Server::start(&database).await;
+    let client = reqwest::Client::new();
+    let token = login(&client, &server.address).await;
+    let mut photo_urls = Vec::new();
+    for (alt, width) in [
+        ("Zonlicht door de bomen", 700),
+        ("De praktijk in Mechelen", 400),
+    ] {
+        let res = client
+            .post(format!("{}/api/admin/media", server.address))
+            .bearer_auth(&token)
+            .header(
+                "content-type",
+                format!("multipart/form-data; boundary={}", crate::media::BOUNDARY),
+            )
+            .body(crate::media::form(
+                Some(alt),
+                "foto.jpg",
+                &crate::media::jpeg(width, 300),
+            ))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 201);
+        let photo: serde_json::Value = res.json().await.unwrap();
+        for set in ["srcset", "webp_srcset"] {
+            photo_urls.extend(
+                photo[set]
+                    .as_str()
+                    .unwrap()
+                    .split(", ")
+                    .map(|e| e.split(' ').next().unwrap().to_string()),
+            );
+        }
+    }
+    let res = client
+        .post(format!("{}/api/admin/reviews", server.address))
+        .bearer_auth(&token)
+        .json(&serde_json::json!({"name": "Griet", "avatar_url": null, "rating": 5, "text": "Een warme avond."}))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_success());
+    let mut photos = Vec::new();
+    for url in &photo_urls {
+        let res = client
+            .get(format!("{}{url}", server.address))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{url}");
+        photos.push(res.bytes().await.unwrap());
+    }
+    let before = rows(&database.url).await;
+    assert!(before.iter().any(|r| r.starts_with("review Griet")));
+    assert_eq!(before.iter().filter(|r| r.starts_with("media ")).count(), 2);
+
+    // A mail file lies in the data folder too; a backup leaves it out.
+    std::fs::create_dir_all(database.data_dir.join("mail")).unwrap();
+    std::fs::write(database.data_dir.join("mail/x.eml"), b"To: someone").unwrap();
+    let archive = std::env::temp_dir().join(format!(
+        "inlumine-archive-{}.zip",
+        hex::encode(rand::random::<[u8; 8]>())
+    ));
+    let backup = run(inlumine(&database, &["backup", archive.to_str().unwrap()])).await;
+    assert!(backup.status.success(), "{backup:?}");
+    let said = String::from_utf8_lossy(&backup.stdout);
+    assert!(
+        said.contains(&format!("and {} photo files", photo_urls.len())),
+        "{said}"
+    );
+    let (manifest, names) = archive_contents(&archive);
+    assert_eq!(manifest["photos"], photo_urls.len());
+    assert!(
+        names.iter().all(|n| n == "inlumine-backup.json"
+            || n.starts_with("database.")
+            || n.starts_with("media/")),
+        "{names:?}"
+    );
+    drop(server);
+
+    // The data folder is gone (and the PostgreSQL database emptied): a new machine.
+    std::fs::remove_dir_all(&database.data_dir).unwrap();
+    if let Engine::Postgres = engine {
+        let pool = db::connect(&database.url).await.unwrap();
+        sqlx::raw_sql("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
+            .execute(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+        assert!(
+            sqlx::query("SELECT 1 FROM reviews")
+                .fetch_one(&db::connect(&database.url).await.unwrap())
+                .await
+                .is_err()
+        );
+    }
+    let restore = run(inlumine(&database, &["restore", archive.to_str().unwrap()])).await;
+    assert!(restore.status.success(), "{restore:?}");
+    assert!(
+        String::from_utf8_lossy(&restore.stdout).contains(&format!(
+            "the database and {} photo files",
+            photo_urls.len()
+        )),
+        "{restore:?}"
+    );
+    assert_eq!(rows(&database.url).await, before);
+    assert!(!database.data_dir.join("mail/x.eml").exists());
+
+    let server = Server::start(&database).await;
+    for (url, bytes) in photo_urls.iter().zip(&photos) {
+        let res = client
+            .get(format!("{}{url}", server.address))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{url}");
+        assert_eq!(&res.bytes().await.unwrap(), bytes, "{url}");
+    }
+    // The coach signs in on the restored site.
+    login(&client, &server.address).await;
+    let _ = std::fs::remove_file(&archive);
+}
+
+/// pg_dump and pg_restore as the server runs them, recording their arguments and environment.
+fn recording_pg_tools(dir: &std::path::Path) {
+    std::fs::create_dir_all(dir).unwrap();
+    for tool in ["pg_dump", "pg_restore"] {
+        let real = ["/usr/bin", "/usr/local/bin"]
+            .iter()
+            .map(|d| std::path::Path::new(d).join(tool))
+            .find(|p| p.exists())
+            .unwrap_or_else(|| panic!("{tool} is not installed (postgresql-client)"));
+        let script = format!(
+            "#!/bin/sh\nprintf '%s argv: %s | PGPASSWORD=%s\\n' {tool} \"$*\" \"$PGPASSWORD\" >> {}\nexec {} \"$@\"\n",
+            dir.join("calls.log").display(),
+            real.display()
+        );
+        let path = dir.join(tool);
+        std::fs::write(&path, script).unwrap();
+        let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+        std::fs::set_permissions(&path, permissions).unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pg_tools_get_the_password_through_the_environment_never_the_command_line() {
+    let database = TestDatabase::create(Engine::Postgres).await;
+    // The test server trusts local connections, so any password works; it must reach pg_dump
+    // the way a real one would, and never show in `ps`.
+    let password = "s3cret-pw%2Fwith-slash";
+    let with_password = database.url.replacen(
+        "postgres://postgres@",
+        &format!("postgres://postgres:{password}@"),
+        1,
+    );
+    assert_ne!(with_password, database.url);
+    let tools = database.data_dir.join("tools");
+    recording_pg_tools(&tools);
+    let path = format!("{}:{}", tools.display(), std::env::var("PATH").unwrap());
+    let migrate = run(inlumine(&database, &["migrate"])).await;
+    assert!(migrate.status.success(), "{migrate:?}");
+    let archive = database.data_dir.join("backup.zip");
+    let mut backup = inlumine(&database, &["backup", archive.to_str().unwrap()]);
+    backup
+        .env("DATABASE_URL", &with_password)
+        .env("PATH", &path);
+    let backup = run(backup).await;
+    assert!(backup.status.success(), "{backup:?}");
+    let mut restore = inlumine(
+        &database,
+        &["restore", "--force", archive.to_str().unwrap()],
+    );
+    restore
+        .env("DATABASE_URL", &with_password)
+        .env("PATH", &path);
+    let restore = run(restore).await;
+    assert!(restore.status.success(), "{restore:?}");
+
+    let calls = std::fs::read_to_string(tools.join("calls.log")).unwrap();
+    assert!(calls.contains("pg_dump argv:"), "{calls}");
+    assert!(calls.contains("pg_restore argv:"), "{calls}");
+    for line in calls.lines() {
+        let (argv, env) = line.split_once(" | ").unwrap();
+        assert!(
+            !argv.contains("s3cret"),
+            "the password is on the command line: {line}"
+        );
+        if argv.contains("--dbname") {
+            // Percent-decoded, as libpq wants it.
+            assert_eq!(env, "PGPASSWORD=s3cret-pw/with-slash", "{line}");
+        }
+    }
 }

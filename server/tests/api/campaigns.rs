@@ -651,14 +651,14 @@ fn aiosmtpd_python() -> PathBuf {
 }
 
 /// aiosmtpd writing every message into a Maildir; killed on drop.
-struct SmtpServer {
+pub(crate) struct SmtpServer {
     child: Child,
-    port: u16,
+    pub(crate) port: u16,
     maildir: PathBuf,
 }
 
 impl SmtpServer {
-    fn start() -> Self {
+    pub(crate) fn start() -> Self {
         let python = aiosmtpd_python();
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()

@@ -16,11 +16,11 @@ both_engines!(
     chosen_photos_show_in_the_raw_html_its_data_block_and_the_share_image_in_the_head,
 );
 
-const BOUNDARY: &str = "inlumine-test-boundary";
+pub(crate) const BOUNDARY: &str = "inlumine-test-boundary";
 
 /// A multipart body with `alt` (if any) and `file`, always declared as image/jpeg: the server
 /// must not believe it.
-fn form(alt: Option<&str>, file_name: &str, bytes: &[u8]) -> Vec<u8> {
+pub(crate) fn form(alt: Option<&str>, file_name: &str, bytes: &[u8]) -> Vec<u8> {
     let mut body = Vec::new();
     if let Some(alt) = alt {
         write!(
@@ -62,7 +62,7 @@ async fn upload(
 }
 
 /// A landscape photo `w`×`h` with a colour gradient.
-fn jpeg(w: u32, h: u32) -> Vec<u8> {
+pub(crate) fn jpeg(w: u32, h: u32) -> Vec<u8> {
     let img = RgbImage::from_fn(w, h, |x, y| {
         image::Rgb([(x * 255 / w) as u8, (y * 255 / h) as u8, 128])
     });

@@ -26,6 +26,15 @@ enum Mailer {
     Smtp(AsyncSmtpTransport<Tokio1Executor>),
 }
 
+/// The sender of every mail: `MAIL_FROM`, else the brand with the contact address of site.json.
+pub fn sender(settings: &Settings, site: &crate::platform::site::Site) -> String {
+    if settings.mail.from.is_empty() {
+        format!("{} <{}>", site.brand, site.contact.email)
+    } else {
+        settings.mail.from.clone()
+    }
+}
+
 /// Everything needed to deliver outbox items.
 pub struct Deliverer {
     mailer: Mailer,
@@ -67,6 +76,21 @@ impl Deliverer {
             webhook_secret: secret(&settings.newsletter.webhook_secret),
             enrolment_secret: secret(&settings.enrolment.webhook_secret),
         })
+    }
+
+    /// Connects to the SMTP server and greets it (`inlumine check`); files need nothing.
+    pub async fn test_connection(&self) -> anyhow::Result<()> {
+        match &self.mailer {
+            Mailer::File(_) => Ok(()),
+            Mailer::Smtp(smtp) => {
+                let answered =
+                    tokio::time::timeout(Duration::from_secs(15), smtp.test_connection())
+                        .await
+                        .context("no answer within 15 seconds")??;
+                anyhow::ensure!(answered, "it did not answer the greeting");
+                Ok(())
+            }
+        }
     }
 
     async fn deliver(&self, kind: OutboxKind, payload: &str) -> anyhow::Result<()> {
