@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { buyAndPay, createCoupon, createEvent, uniqueBuyer } from "./admin-commerce-helpers";
 import { signInViaApi, toast, uniqueName, waitForAdminPage } from "./admin-helpers";
+import { expectNoAxeViolations } from "./helpers";
 
 test("an order appears in the list; its detail shows the history; it can be refunded", async ({ page }) => {
   const session = await signInViaApi(page);
@@ -89,3 +90,56 @@ test("the dashboard shows revenue per month, tickets per event and orders needin
   await expect(dialog).toContainText("Mislukt");
   await expect(dialog.getByRole("button", { name: "Terugbetalen" })).toHaveCount(0);
 });
+
+for (const viewport of [
+  { name: "desktop", size: { width: 1280, height: 900 } },
+  { name: "phone", size: { width: 390, height: 844 } },
+]) {
+  test(`on ${viewport.name}, the coach refunds one ticket of three, then another, each with its credit note`, async ({ page }) => {
+    await page.setViewportSize(viewport.size);
+    const session = await signInViaApi(page);
+    const title = uniqueName("Vertelavond per ticket");
+    const event = await createEvent(page.request, session, { title, capacity: 3, priceCents: 3500, days: 61 });
+    const buyer = uniqueBuyer("Ward");
+    await buyAndPay(page.request, { eventId: event.id, quantity: 3, buyer });
+
+    await page.goto("/admin/orders");
+    await waitForAdminPage(page);
+    await page.getByLabel("Zoeken op naam, e-mailadres of bestelnummer").fill(buyer.last_name);
+    const row = page.getByRole("row").filter({ hasText: buyer.email }).or(page.getByRole("listitem").filter({ hasText: buyer.email }));
+    await row.getByRole("button", { name: /^Details/ }).first().click();
+    const dialog = page.getByRole("dialog", { name: `Bestelling van ${buyer.first_name} ${buyer.last_name}` });
+    await expect(dialog.getByRole("heading", { name: "Tickets (3)" })).toBeVisible();
+    const boxes = dialog.getByRole("checkbox");
+    await expect(boxes).toHaveCount(3);
+    const refundChosen = dialog.getByRole("button", { name: /terugbetalen \(/ });
+    await expect(dialog.getByRole("button", { name: "Kies tickets om terug te betalen" })).toBeDisabled();
+    await expectNoAxeViolations(page);
+
+    await boxes.nth(1).check();
+    await expect(refundChosen).toHaveText("1 ticket terugbetalen (€ 35,00)");
+    await refundChosen.click();
+    const confirm = page.getByRole("alertdialog", { name: "Dit ticket terugbetalen?" });
+    await expect(confirm).toContainText("€ 35,00 wordt als terugbetaald gemarkeerd");
+    await expect(confirm).toContainText("creditnota voor precies dit ticket");
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Terugbetalen" }).click();
+    await expect(toast(page, "Ticket terugbetaald")).toBeVisible();
+    await expect(dialog.getByRole("checkbox")).toHaveCount(2);
+    await expect(dialog.getByText("Terugbetaald", { exact: true }).first()).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Factuur en creditnota's" })).toBeVisible();
+    await expect(dialog).toContainText(/€ -35,00|-€ 35,00/);
+    await expectNoAxeViolations(page);
+
+    // The rest: the other two tickets with one click.
+    await dialog.getByRole("button", { name: "Rest terugbetalen" }).click();
+    const rest = page.getByRole("alertdialog", { name: "Bestelling terugbetalen?" });
+    await expect(rest).toContainText("€ 70,00");
+    await expect(rest).toContainText("De overige tickets worden geannuleerd");
+    await rest.getByRole("button", { name: "Terugbetalen" }).click();
+    await expect(toast(page, "Rest terugbetaald")).toBeVisible();
+    await expect(dialog.getByRole("checkbox")).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: /terugbetalen/i })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+}

@@ -57,6 +57,25 @@ for (const viewport of [
       await check(page, "/checkout", "Je hebt nog niets gekozen.");
     });
 
+    test("a company's checkout asks for its whole address, field by field", async ({ page, request }) => {
+      const event = await bookableEvent(request, "vertelavond");
+      await check(page, `/checkout?product=vertelavond&event=${event.id}`, "Je gegevens");
+      const form = checkoutForm(page).form;
+      await expect(form.getByLabel(/^Straat en nummer/)).toHaveCount(0);
+      await form.getByLabel(/^Bedrijfsnaam/).fill("Łódź & Şahin <Import> BV");
+      const address = form.getByRole("group", { name: "Adres van je bedrijf (voor de factuur)" });
+      await expect(address).toBeVisible();
+      await expect(address.getByLabel("Land")).toHaveValue("BE");
+      await checkoutForm(page).submit.click();
+      await expect(address.getByText("Vul de straat en het huisnummer van je bedrijf in: ze komen op de factuur.")).toBeVisible();
+      await expect(address.getByText("Vul de postcode van je bedrijf in.")).toBeVisible();
+      await expect(address.getByText("Vul de gemeente van je bedrijf in.")).toBeVisible();
+      await expectNoAxeViolations(page);
+      await address.getByLabel("Land").selectOption({ label: "Italië" });
+      await expect(address.getByLabel("Land")).toHaveValue("IT");
+      await expectNoAxeViolations(page);
+    });
+
     test("the simulated payment page, and the result pages while pending, paid, canceled and failed", async ({ page, request }) => {
       const event = await bookableEvent(request, "vertelavond");
       const paid = await startOrder(page, "vertelavond", event.id);

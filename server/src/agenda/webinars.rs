@@ -175,6 +175,7 @@ pub async fn register(
         ),
         admin_path: "/admin/tickets".into(),
         attachments: Vec::new(),
+        reply_to: Some(email.as_ref().to_string()),
     };
     notifications::tell_coach(&mut tx, &state, notice).await?;
     tx.commit().await?;

@@ -145,7 +145,7 @@ pub async fn inspect_at(settings: &Settings, clock: impl Fn() -> Timestamp) -> R
         );
     }
     payments(settings, https, &public_url, &mut report);
-    mail(settings, site.as_ref(), &mut report).await;
+    mail(settings, site.as_ref(), &public_url, &mut report).await;
     match WebSource::choose(&settings.web_dir) {
         Ok(web) => report.add(
             "web",
@@ -230,7 +230,7 @@ fn payments(settings: &Settings, https: bool, public_url: &str, report: &mut Rep
     report.add("payments", Level::Blocks, text);
 }
 
-async fn mail(settings: &Settings, site: Option<&Site>, report: &mut Report) {
+async fn mail(settings: &Settings, site: Option<&Site>, public_url: &str, report: &mut Report) {
     if settings.mail.transport == MailTransport::File {
         report.add(
             "mail",
@@ -244,7 +244,8 @@ async fn mail(settings: &Settings, site: Option<&Site>, report: &mut Report) {
         return;
     }
     let Some(site) = site else { return };
-    let tried = match outbox::Deliverer::new(settings, &outbox::sender(settings, site)) {
+    let tried = match outbox::Deliverer::new(settings, &outbox::sender(settings, site), public_url)
+    {
         Ok(deliverer) => deliverer.test_connection().await,
         Err(e) => Err(e),
     };

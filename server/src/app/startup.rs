@@ -75,6 +75,7 @@ impl Application {
         let deliverer = Arc::new(Deliverer::new(
             &settings,
             &outbox::sender(&settings, &site),
+            &public_url,
         )?);
         let webhook_url = Some(settings.newsletter.webhook_url.as_str())
             .filter(|u| !u.is_empty())
@@ -151,16 +152,23 @@ impl Application {
             &settings.reminders,
             stop.clone(),
         ));
+        // Claimed recipients and outbox items stay with this process while it lives.
+        let campaign_lease = campaigns::sender::lease(&settings.campaigns);
+        let outbox_lease = outbox::lease(&settings.outbox);
+        passes.push(campaign_lease.spawn_heartbeat(pool.clone(), stop.clone()));
+        passes.push(outbox_lease.spawn_heartbeat(pool.clone(), stop.clone()));
         let campaign_sender = campaigns::sender::spawn(
             state.clone(),
             deliverer.clone(),
             settings.campaigns.clone(),
+            campaign_lease,
             stop.clone(),
         );
         let worker = outbox::spawn(
             pool,
             deliverer,
             settings.outbox.clone(),
+            outbox_lease,
             notify,
             stop.clone(),
         );

@@ -216,12 +216,18 @@ settings! {
         base_backoff_ms: u64 = 5000, env "OUTBOX_BASE_BACKOFF_MS";
         max_backoff_ms: u64 = 3_600_000, env "OUTBOX_MAX_BACKOFF_MS";
         max_attempts: u32 = 12, env "OUTBOX_MAX_ATTEMPTS", check at_least_one;
+        /// How long claimed items stay with their server; renewed every third of it while
+        /// the server lives.
+        lease_secs: u64 = 15, env "OUTBOX_LEASE_SECS", check between(1, 3600);
     }
 }
 
 impl OutboxSettings {
     pub fn poll_interval(&self) -> Duration {
         Duration::from_millis(self.poll_interval_ms)
+    }
+    pub fn lease(&self) -> Duration {
+        Duration::from_secs(self.lease_secs)
     }
 }
 
@@ -321,8 +327,9 @@ settings! {
         messages_per_second: u32 = 10, env "CAMPAIGN_MESSAGES_PER_SECOND", check at_least_one;
         /// Recipients claimed at a time.
         batch_size: u32 = 20, env "CAMPAIGN_BATCH_SIZE", check between(1, 1000);
-        /// How long a claimed batch stays with its server.
-        lease_secs: u64 = 120, env "CAMPAIGN_LEASE_SECS", check between(1, 86_400);
+        /// How long a claimed batch stays with its server; renewed every third of it while the
+        /// server lives, so a crashed server's batch is taken over this long after its end.
+        lease_secs: u64 = 15, env "CAMPAIGN_LEASE_SECS", check between(1, 3600);
         poll_interval_ms: u64 = 1000, env "CAMPAIGN_POLL_INTERVAL_MS", check at_least_one;
     }
 }

@@ -90,6 +90,8 @@ migrations![
     "0017_review_invitations",
     "0018_page_blocks",
     "0019_test_mail_confirmation",
+    "0020_partial_refunds",
+    "0021_send_leases",
 ];
 
 /// The migrations of one engine, oldest first.

@@ -2,6 +2,7 @@
 pub mod auth; // admin accounts, sign-in, sessions and the guard on `/api/admin`
 pub mod backup; // database snapshots and restore
 pub mod client_ip; // the client's address as the limiters key it
+pub mod leases; // claimed rows that several servers share, renewed while their server lives
 pub mod limits; // limits on public writes per client address
 pub mod live; // bytes rebuilt when data changes, served from memory
 pub mod mail_texts; // Beheer > Mails: the texts of visitor mails

@@ -2,8 +2,8 @@
 //! unsubscribe headers), pause and resume, the public archive, a real SMTP server, and sending
 //! to 5,000 subscribers while the server is killed three times.
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::PathBuf;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use reqwest::Method;
@@ -12,7 +12,7 @@ use sqlx::{AnyPool, Row};
 
 use crate::helpers::{
     ADMIN_EMAIL, ADMIN_PASSWORD, Engine, Server, TestApp, TestDatabase, eventually, inlumine,
-    qp_decode, spawn_app, spawn_app_with, token_after,
+    python_venv, spawn_app, spawn_app_with, token_after,
 };
 
 both_engines!(
@@ -46,9 +46,9 @@ pub async fn insert_subscriber(pool: &AnyPool, email: &str, status: &str) -> i64
     .unwrap()
 }
 
-const BODY: &str = "# Nieuws uit het licht\n\nDag lezer, lees over de [vertelavond](https://www.inlumine.be/vertelavond).\n\n- een verhaal\n- een stilte\n";
+pub const BODY: &str = "# Nieuws uit het licht\n\nDag lezer, lees over de [vertelavond](https://www.inlumine.be/vertelavond).\n\n- een verhaal\n- een stilte\n";
 
-async fn create_campaign(app: &TestApp, token: &str, extra: Value) -> Value {
+pub async fn create_campaign(app: &TestApp, token: &str, extra: Value) -> Value {
     let mut body = json!({
         "subject": "Nieuws van november",
         "preheader": "Een avond vol verhalen",
@@ -65,7 +65,7 @@ async fn create_campaign(app: &TestApp, token: &str, extra: Value) -> Value {
     campaign
 }
 
-async fn send_now(app: &TestApp, token: &str, id: i64) -> Value {
+pub async fn send_now(app: &TestApp, token: &str, id: i64) -> Value {
     let (status, campaign) = app
         .admin_send(
             token,
@@ -91,7 +91,7 @@ async fn campaign(app: &TestApp, token: &str, id: i64) -> Value {
     campaign
 }
 
-async fn wait_until_sent(app: &TestApp, token: &str, id: i64) -> Value {
+pub async fn wait_until_sent(app: &TestApp, token: &str, id: i64) -> Value {
     for _ in 0..400 {
         let c = campaign(app, token, id).await;
         if c["status"] == "sent" {
@@ -103,7 +103,7 @@ async fn wait_until_sent(app: &TestApp, token: &str, id: i64) -> Value {
 }
 
 /// A header's value in a raw mail (folded lines joined).
-fn header(mail: &str, name: &str) -> Option<String> {
+pub fn header(mail: &str, name: &str) -> Option<String> {
     let head = &mail[..mail.find("\r\n\r\n").unwrap_or(mail.len())];
     let unfolded = head.replace("\r\n ", " ").replace("\r\n\t", " ");
     unfolded.lines().find_map(|l| {
@@ -614,108 +614,14 @@ async fn a_published_newsletter_is_on_the_public_archive_and_in_the_sitemap(engi
 
 const AIOSMTPD_VERSION: &str = "1.4.6";
 
-/// The venv's python with aiosmtpd, made on first use. Fails with a clear message when Python
-/// or the package index is missing: this test never skips itself.
-fn aiosmtpd_python() -> PathBuf {
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("aiosmtpd-venv");
-    let marker = venv.join(format!(".aiosmtpd-{AIOSMTPD_VERSION}"));
-    let python = venv.join("bin/python");
-    if marker.is_file() {
-        return python;
-    }
-    let _ = std::fs::remove_dir_all(&venv);
-    let made = Command::new("python3")
-        .args(["-m", "venv"])
-        .arg(&venv)
-        .status()
-        .unwrap_or_else(|e| {
-            panic!("this test needs python3 (with venv) to run a real SMTP server: {e}")
-        });
-    assert!(made.success(), "python3 -m venv {} failed", venv.display());
-    let installed = Command::new(venv.join("bin/pip"))
-        .args([
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            &format!("aiosmtpd=={AIOSMTPD_VERSION}"),
-        ])
-        .status()
-        .expect("pip runs");
-    assert!(
-        installed.success(),
-        "pip could not install aiosmtpd=={AIOSMTPD_VERSION} into {}",
-        venv.display()
-    );
-    std::fs::write(&marker, "").unwrap();
-    python
-}
-
-/// aiosmtpd writing every message into a Maildir; killed on drop.
-pub(crate) struct SmtpServer {
-    child: Child,
-    pub(crate) port: u16,
-    maildir: PathBuf,
-}
-
-impl SmtpServer {
-    pub(crate) fn start() -> Self {
-        let python = aiosmtpd_python();
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let maildir = std::env::temp_dir().join(format!(
-            "inlumine-smtp-{}",
-            hex::encode(rand::random::<[u8; 8]>())
-        ));
-        let child = Command::new(python)
-            .args(["-m", "aiosmtpd", "-n", "-l"])
-            .arg(format!("127.0.0.1:{port}"))
-            .args(["-c", "aiosmtpd.handlers.Mailbox"])
-            .arg(&maildir)
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("aiosmtpd starts");
-        let started = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "aiosmtpd did not listen"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Self {
-            child,
-            port,
-            maildir,
-        }
-    }
-
-    fn messages(&self) -> Vec<String> {
-        let Ok(entries) = std::fs::read_dir(self.maildir.join("new")) else {
-            return Vec::new();
-        };
-        entries
-            .filter_map(|e| e.ok())
-            .map(|e| std::fs::read_to_string(e.path()).unwrap())
-            .collect()
-    }
-}
-
-impl Drop for SmtpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.maildir);
-    }
+/// The venv's python with aiosmtpd, made on first use.
+pub fn aiosmtpd_python() -> PathBuf {
+    python_venv("aiosmtpd-venv", &[&format!("aiosmtpd=={AIOSMTPD_VERSION}")])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_newsletter_reaches_a_real_smtp_server_with_both_parts_and_the_unsubscribe_headers() {
-    let smtp = tokio::task::spawn_blocking(SmtpServer::start)
-        .await
-        .unwrap();
+    let smtp = crate::mail_delivery::start_smtp(0.0).await;
     let port = smtp.port;
     let app = spawn_app_with(Engine::Sqlite, move |s| {
         s.mail.transport = inlumine::kit::configuration::MailTransport::Smtp;
@@ -742,8 +648,7 @@ async fn a_newsletter_reaches_a_real_smtp_server_with_both_parts_and_the_unsubsc
     }
     assert_eq!(messages.len(), 1, "what aiosmtpd received");
     // The Maildir keeps the message as received, with the envelope added by aiosmtpd.
-    let raw = messages[0].replace("\r\n", "\n").replace('\n', "\r\n");
-    let mail = qp_decode(&raw);
+    let mail = messages[0].clone();
     assert_eq!(header(&mail, "To").as_deref(), Some("anna@example.be"));
     assert_eq!(
         header(&mail, "X-RcptTo").as_deref(),

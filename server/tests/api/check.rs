@@ -12,8 +12,8 @@ use inlumine::kit::configuration::{MailTransport, PaymentProviderKind, Secret, S
 use inlumine::kit::db;
 use jiff::{SignedDuration, Timestamp};
 
-use crate::campaigns::SmtpServer;
 use crate::helpers::{Engine, TestDatabase, inlumine};
+use crate::mail_delivery::start_smtp;
 
 both_engines!(
     a_default_configuration_names_what_stops_a_live_site,
@@ -97,9 +97,7 @@ async fn a_default_configuration_names_what_stops_a_live_site(engine: Engine) {
 }
 
 async fn a_ready_configuration_blocks_nothing(engine: Engine) {
-    let smtp = tokio::task::spawn_blocking(SmtpServer::start)
-        .await
-        .unwrap();
+    let smtp = start_smtp(0.0).await;
     let database = TestDatabase::create(engine).await;
     migrated(&database).await;
     let mut s = settings(&database, engine);
@@ -210,9 +208,7 @@ async fn the_command_exits_non_zero_only_when_something_blocks() {
     let stderr = String::from_utf8_lossy(&blocked.stderr);
     assert!(stderr.contains("stop a live site"), "{stderr}");
 
-    let smtp = tokio::task::spawn_blocking(SmtpServer::start)
-        .await
-        .unwrap();
+    let smtp = start_smtp(0.0).await;
     let mut ready = inlumine(&database, &["check"]);
     ready
         .env("PUBLIC_URL", "https://www.example.be")

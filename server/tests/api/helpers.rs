@@ -568,3 +568,47 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// Made once per test binary at a time: two tests must not build the same venv together.
+static VENVS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The python of a venv under the target directory with exactly `requirements` (pinned
+/// `name==version`, installed with `--no-deps` where the entry ends in ` --no-deps`), made on
+/// first use from PyPI. Fails with a clear message when python3 or the package index is
+/// missing: the tests that need a real peer never skip themselves.
+pub fn python_venv(name: &str, requirements: &[&str]) -> PathBuf {
+    let _made_one_at_a_time = VENVS.lock().unwrap_or_else(|e| e.into_inner());
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let wanted = requirements.join("\n");
+    let marker = venv.join(".requirements");
+    let python = venv.join("bin/python");
+    if std::fs::read_to_string(&marker).is_ok_and(|had| had == wanted) {
+        return python;
+    }
+    let _ = std::fs::remove_dir_all(&venv);
+    let made = Command::new("python3")
+        .args(["-m", "venv"])
+        .arg(&venv)
+        .status()
+        .unwrap_or_else(|e| panic!("this test needs python3 (with venv): {e}"));
+    assert!(made.success(), "python3 -m venv {} failed", venv.display());
+    for requirement in requirements {
+        let (package, no_deps) = match requirement.strip_suffix(" --no-deps") {
+            Some(package) => (package, true),
+            None => (*requirement, false),
+        };
+        let mut pip = Command::new(venv.join("bin/pip"));
+        pip.args(["install", "--quiet", "--disable-pip-version-check"]);
+        if no_deps {
+            pip.arg("--no-deps");
+        }
+        let installed = pip.arg(package).status().expect("pip runs");
+        assert!(
+            installed.success(),
+            "pip could not install {package} into {}",
+            venv.display()
+        );
+    }
+    std::fs::write(&marker, wanted).unwrap();
+    python
+}

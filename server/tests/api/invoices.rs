@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use crate::commerce::{coupon, evening, order, order_body, press, started};
-use crate::helpers::{Engine, TestApp, generous_limits, spawn_app, spawn_app_with};
+use crate::helpers::{Engine, TestApp, generous_limits, python_venv, spawn_app, spawn_app_with};
 
 both_engines!(
     fifty_orders_paid_at_once_get_one_unbroken_sequence,
@@ -16,6 +16,11 @@ both_engines!(
     an_exempt_coach_invoices_without_vat_and_with_the_mention,
     a_wrong_belgian_vat_number_is_refused_in_dutch,
     the_coach_sees_totals_and_downloads_a_quarter_as_zip,
+    every_kind_of_buyer_gets_invoices_that_print_as_typed_and_pass_the_rules,
+    a_company_must_give_its_whole_address_for_an_invoice,
+    tickets_are_refunded_one_by_one_with_a_credit_note_for_exactly_them,
+    a_repeated_ticket_refund_pays_back_once,
+    a_refunded_tickets_seat_goes_to_the_waiting_list,
 );
 
 fn this_year() -> i64 {
@@ -29,6 +34,7 @@ fn business_body(product: &str, event: Option<i64>, quantity: i64) -> Value {
     body["street"] = json!("Lichtlaan 7");
     body["postal_code"] = json!("2000");
     body["city"] = json!("Antwerpen");
+    body["country"] = json!("BE");
     body
 }
 
@@ -50,8 +56,8 @@ async fn bytes(app: &TestApp, path: &str) -> (u16, String, Vec<u8>) {
     (status, content_type, res.bytes().await.unwrap().to_vec())
 }
 
-/// Every string the PDF's page shows, decoded from WinAnsi (enough for € and Latin-1).
-fn pdf_text(pdf: &[u8]) -> String {
+/// Every string the PDF's page shows, one per line, decoded through the fonts' ToUnicode maps.
+pub fn pdf_text(pdf: &[u8]) -> String {
     let document = lopdf::Document::load_mem(pdf).expect("the PDF parses");
     let pages = document.get_pages();
     assert_eq!(pages.len(), 1, "one A4 page");
@@ -73,23 +79,7 @@ fn pdf_text(pdf: &[u8]) -> String {
         })
         .collect::<Vec<_>>();
     assert!((media_box[2] - 595.28).abs() < 0.5 && (media_box[3] - 841.89).abs() < 0.5);
-    let content = lopdf::content::Content::decode(&document.get_page_content(page)).unwrap();
-    let mut text = String::new();
-    for operation in content.operations {
-        if operation.operator == "Tj" {
-            for operand in operation.operands {
-                if let lopdf::Object::String(bytes, _) = operand {
-                    text.extend(
-                        bytes
-                            .iter()
-                            .map(|&b| if b == 0x80 { '€' } else { b as char }),
-                    );
-                    text.push('\n');
-                }
-            }
-        }
-    }
-    text
+    document.extract_text(&[1]).expect("the text extracts")
 }
 
 /// What the first `<tag …>` … `</tag>` in `xml` holds: its text, or the part with its children
@@ -532,13 +522,16 @@ async fn a_wrong_belgian_vat_number_is_refused_in_dutch(engine: Engine) {
     let message = json["error"]["fields"]["vat_number"].as_str().unwrap();
     assert!(message.contains("controlecijfers"), "{message}");
     assert_eq!(app.count("SELECT COUNT(*) FROM orders").await, 0);
-    // An address comes whole: street, postal code and city.
+    // A company's address comes whole: street, postal code, city and country.
     let mut partial = business_body("spiegelgevecht", None, 1);
     partial["city"] = json!(null);
     let res = app.post_json("/api/checkout", &partial).await;
     assert_eq!(res.status().as_u16(), 422);
     let json: Value = res.json().await.unwrap();
-    assert_eq!(json["error"]["fields"]["city"], "Vul ook je gemeente in.");
+    assert_eq!(
+        json["error"]["fields"]["city"],
+        "Vul de gemeente van je bedrijf in."
+    );
     assert_eq!(app.count("SELECT COUNT(*) FROM orders").await, 0);
     // The same number with the right check digits, typed loosely, is fine and stored compact.
     body["vat_number"] = json!("be 0123 456 749");
@@ -647,4 +640,642 @@ async fn the_coach_sees_totals_and_downloads_a_quarter_as_zip(engine: Engine) {
         .read_to_end(&mut pdf)
         .unwrap();
     assert!(pdf_text(&pdf).contains(&format!("{year}-000002")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every kind of buyer a Belgian coach can have, read by the tools their accountants use.
+
+/// The python that reads invoices as a buyer's tools do (`tests/fixtures/python/invoice_check.py`):
+/// pypdf for the PDF's text, and the official CEN EN 16931 UBL schematron (compiled to XSLT,
+/// shipped by `mcp-einvoicing-core`, installed without its dependencies since only that file
+/// is used) run by Saxon-HE (`saxonche`).
+fn invoice_checker() -> std::path::PathBuf {
+    python_venv(
+        "invoice-check-venv",
+        &[
+            "pypdf==7.1.1",
+            "saxonche==13.1.1",
+            "mcp-einvoicing-core==1.34.1 --no-deps",
+        ],
+    )
+}
+
+/// What the checker says of each file.
+fn check_invoice_files(files: &[std::path::PathBuf]) -> Value {
+    let python = invoice_checker();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/python/invoice_check.py");
+    let output = std::process::Command::new(python)
+        .arg(script)
+        .args(files)
+        .output()
+        .expect("the invoice checker runs");
+    assert!(
+        output.status.success(),
+        "invoice checker failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// The Electronic Address Scheme codes Peppol BIS Billing 3.0 accepts (the `eaid` list that
+/// PEPPOL-EN16931-CL008 checks, OpenPeppol peppol-bis-invoice-3 v3.0.19).
+const PEPPOL_EAS: &str = "0002 0007 0009 0037 0060 0088 0096 0097 0106 0130 0135 0142 0151 0177 0183 \
+    0184 0188 0190 0191 0192 0193 0195 0196 0198 0199 0200 0201 0202 0204 0208 0209 0210 0211 0212 0213 \
+    0215 0216 0218 0221 0230 0235 9910 9913 9914 9915 9918 9919 9920 9922 9923 9924 9925 9926 9927 9928 \
+    9929 9930 9931 9932 9933 9934 9935 9936 9937 9938 9939 9940 9941 9942 9943 9944 9945 9946 9947 9948 \
+    9949 9950 9951 9952 9953 9957 9959 0147 0154 0158 0170 0194 0203 0205 0217 0225 0240";
+
+/// The scheme and identifier of the first `<cbc:EndpointID schemeID="…">…` in `xml`.
+fn endpoint(xml: &str) -> (String, String) {
+    let start = xml
+        .find("<cbc:EndpointID schemeID=\"")
+        .expect("an EndpointID")
+        + 26;
+    let scheme = &xml[start..start + xml[start..].find('"').unwrap()];
+    (
+        scheme.to_string(),
+        element(xml, "cbc:EndpointID").to_string(),
+    )
+}
+
+/// The Peppol BIS 3.0 rules (beyond EN 16931) that the buyers below used to break, or that
+/// read what this code writes, checked one by one on a UBL invoice or credit note.
+fn assert_peppol_rules(xml: &str, buyer: &str, expected_endpoint: (&str, &str), country: &str) {
+    let supplier = element(xml, "cac:AccountingSupplierParty");
+    let customer = element(xml, "cac:AccountingCustomerParty");
+    // PEPPOL-EN16931-R004 / R007: the specification and process.
+    assert_eq!(
+        element(xml, "cbc:CustomizationID"),
+        "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0"
+    );
+    assert_eq!(
+        element(xml, "cbc:ProfileID"),
+        "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0"
+    );
+    // PEPPOL-EN16931-R020 and R010: both parties have an electronic address...
+    let (seller_scheme, seller_id) = endpoint(supplier);
+    let (scheme, id) = endpoint(customer);
+    // ...PEPPOL-EN16931-CL008: from the Electronic Address Scheme list (never "EM")...
+    for s in [&seller_scheme, &scheme] {
+        assert!(
+            PEPPOL_EAS.split_whitespace().any(|code| code == s),
+            "{buyer}: scheme {s} is not a Peppol EAS code"
+        );
+    }
+    // ...the one that fits the buyer.
+    assert_eq!((scheme.as_str(), id.as_str()), expected_endpoint, "{buyer}");
+    // PEPPOL-COMMON-R043: a Belgian enterprise number (0208) is ten digits with mod-97 check digits.
+    for (s, number) in [(&seller_scheme, &seller_id), (&scheme, &id)] {
+        if s == "0208" {
+            assert!(number.len() == 10 && number.bytes().all(|b| b.is_ascii_digit()));
+            let base: u64 = number[..8].parse().unwrap();
+            assert_eq!(
+                97 - base % 97,
+                number[8..].parse::<u64>().unwrap(),
+                "{number}"
+            );
+        }
+    }
+    // PEPPOL-COMMON-R047 (a warning): an Italian VAT number under 0211 is IT + 11 digits whose
+    // last one checks the others.
+    if scheme == "0211" {
+        let digits: Vec<u32> = id[2..].chars().map(|c| c.to_digit(10).unwrap()).collect();
+        assert_eq!(digits.len(), 11);
+        let sum: u32 = digits[..10]
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                if i % 2 == 0 {
+                    *d
+                } else if d * 2 > 9 {
+                    d * 2 - 9
+                } else {
+                    d * 2
+                }
+            })
+            .sum();
+        assert_eq!((10 - sum % 10) % 10, digits[10], "{id}");
+    }
+    // BR-CL-14 (also run by the CEN schematron): ISO 3166-1 country codes, so Greece is GR even
+    // though its VAT numbers start with EL.
+    assert_eq!(
+        element(
+            element(customer, "cac:PostalAddress"),
+            "cbc:IdentificationCode"
+        ),
+        country,
+        "{buyer}"
+    );
+    // BR-CO-09: the buyer's VAT identifier keeps its prefix (EL for Greece).
+    if let Some(start) = customer.find("<cac:PartyTaxScheme>") {
+        let vat = element(&customer[start..], "cbc:CompanyID");
+        assert!(vat.starts_with(&id[..2]) || scheme == "0208", "{vat}");
+    }
+}
+
+struct Buyer {
+    first_name: &'static str,
+    last_name: &'static str,
+    company: Option<&'static str>,
+    vat_number: Option<&'static str>,
+    street: &'static str,
+    postal_code: &'static str,
+    city: &'static str,
+    country: &'static str,
+    /// The Peppol address of a buyer who gets a UBL invoice; None: the PDF only.
+    endpoint: Option<(&'static str, &'static str)>,
+}
+
+const BUYERS: [Buyer; 8] = [
+    Buyer {
+        first_name: "Łukasz",
+        last_name: "Wróbel",
+        company: None,
+        vat_number: None,
+        street: "ul. Floriańska 12",
+        postal_code: "31-019",
+        city: "Kraków",
+        country: "PL",
+        endpoint: None,
+    },
+    Buyer {
+        first_name: "Ömer",
+        last_name: "Şahin",
+        company: Some("Łódź & Şahin <Import> BV"),
+        vat_number: Some("IT 12345678903"),
+        street: "Via Roma 1",
+        postal_code: "20121",
+        city: "Milano",
+        country: "IT",
+        endpoint: Some(("0211", "IT12345678903")),
+    },
+    Buyer {
+        first_name: "Eleni",
+        last_name: "Papadopoulou",
+        company: Some("Φως Ελλάδος Α.Ε."),
+        vat_number: Some("EL094019245"),
+        street: "Ερμού 10",
+        postal_code: "105 63",
+        city: "Αθήνα",
+        country: "GR",
+        endpoint: Some(("9933", "EL094019245")),
+    },
+    Buyer {
+        first_name: "Jan",
+        last_name: "Smet",
+        company: Some("Atelier Zonder Btw vzw"),
+        vat_number: None,
+        street: "Kerkstraat 3",
+        postal_code: "9000",
+        city: "Gent",
+        country: "BE",
+        endpoint: None,
+    },
+    Buyer {
+        first_name: "Sofie",
+        last_name: "Peeters",
+        company: Some("Lichtwerk BV"),
+        vat_number: Some("BE 0123.456.749"),
+        street: "Lichtlaan 7",
+        postal_code: "2000",
+        city: "Antwerpen",
+        country: "BE",
+        endpoint: Some(("0208", "0123456749")),
+    },
+    Buyer {
+        first_name: "Daan",
+        last_name: "de Vries",
+        company: Some("Hollands Licht B.V."),
+        vat_number: Some("NL852824913B01"),
+        street: "Keizersgracht 100",
+        postal_code: "1015 AA",
+        city: "Amsterdam",
+        country: "NL",
+        endpoint: Some(("9944", "NL852824913B01")),
+    },
+    Buyer {
+        first_name: "Jürg",
+        last_name: "Müller",
+        company: Some("Schweizer Licht AG"),
+        vat_number: Some("CHE-123.456.789 MWST"),
+        street: "Bahnhofstrasse 1",
+        postal_code: "8001",
+        city: "Zürich",
+        country: "CH",
+        endpoint: Some(("9927", "CHE123456789MWST")),
+    },
+    Buyer {
+        first_name: "Ann",
+        last_name: "Baker",
+        company: Some("Maple Light Inc."),
+        vat_number: None,
+        street: "1 Main Street",
+        postal_code: "02139",
+        city: "Cambridge MA",
+        country: "US",
+        endpoint: None,
+    },
+];
+
+async fn every_kind_of_buyer_gets_invoices_that_print_as_typed_and_pass_the_rules(engine: Engine) {
+    let app = spawn_app_with(engine, generous_limits).await;
+    let token = app.admin_token().await;
+    let event = evening(&app, 50).await;
+    let dir = app.data_dir.join("invoices-read-back");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    let mut orders = Vec::new();
+    for (i, buyer) in BUYERS.iter().enumerate() {
+        let mut body = order_body("vertelavond", Some(event), 2);
+        body["first_name"] = json!(buyer.first_name);
+        body["last_name"] = json!(buyer.last_name);
+        body["company"] = json!(buyer.company);
+        body["vat_number"] = json!(buyer.vat_number);
+        body["street"] = json!(buyer.street);
+        body["postal_code"] = json!(buyer.postal_code);
+        body["city"] = json!(buyer.city);
+        body["country"] = json!(buyer.country);
+        let id = paid(&app, &body).await;
+        assert_eq!(
+            order(&app, &id).await["invoice_xml"],
+            buyer.endpoint.is_some(),
+            "{}",
+            buyer.last_name
+        );
+        let order_id: i64 = sqlx::query("SELECT id FROM orders WHERE public_id = $1")
+            .bind(&id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap()
+            .get(0);
+        let (status, _) = app
+            .admin_send(
+                &token,
+                reqwest::Method::POST,
+                &format!("/api/admin/orders/{order_id}/refund"),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "the refund makes a credit note");
+        for kind in ["factuur", "creditnota"] {
+            let (status, _, pdf) =
+                bytes(&app, &format!("/api/orders/{id}/documents/{kind}.pdf")).await;
+            assert_eq!(status, 200);
+            let path = dir.join(format!("{i}-{kind}.pdf"));
+            std::fs::write(&path, pdf).unwrap();
+            files.push(path);
+            let (status, _, xml) =
+                bytes(&app, &format!("/api/orders/{id}/documents/{kind}.xml")).await;
+            match buyer.endpoint {
+                Some(_) => {
+                    assert_eq!(status, 200);
+                    let path = dir.join(format!("{i}-{kind}.xml"));
+                    std::fs::write(&path, xml).unwrap();
+                    files.push(path);
+                }
+                None => assert_eq!(status, 404, "no e-invoice without a Peppol address"),
+            }
+        }
+        orders.push(id);
+    }
+
+    let checked = check_invoice_files(&files);
+    for (i, buyer) in BUYERS.iter().enumerate() {
+        for kind in ["factuur", "creditnota"] {
+            let pdf = dir.join(format!("{i}-{kind}.pdf"));
+            let text = checked[pdf.to_str().unwrap()]["text"].as_str().unwrap();
+            let name = format!("{} {}", buyer.first_name, buyer.last_name);
+            // Every name as typed, as pypdf extracts it.
+            match buyer.company {
+                Some(company) => {
+                    assert!(text.contains(company), "{company:?} not in:\n{text}");
+                    assert!(
+                        text.contains(&format!("t.a.v. {name}")),
+                        "{name:?} not in:\n{text}"
+                    );
+                }
+                None => assert!(text.contains(&name), "{name:?} not in:\n{text}"),
+            }
+            assert!(
+                text.contains(buyer.street) && text.contains(buyer.city),
+                "{text}"
+            );
+            let Some(expected_endpoint) = buyer.endpoint else {
+                continue;
+            };
+            let xml_path = dir.join(format!("{i}-{kind}.xml"));
+            let report = &checked[xml_path.to_str().unwrap()];
+            // The official EN 16931 rules ran (dozens fired) and none failed, fatal or not.
+            assert!(report["fired"].as_i64().unwrap() > 40, "{report}");
+            assert_eq!(report["failed"], json!([]), "{}: {report}", buyer.last_name);
+            let xml = std::fs::read_to_string(&xml_path).unwrap();
+            assert_peppol_rules(&xml, buyer.last_name, expected_endpoint, buyer.country);
+            let company = buyer.company.unwrap();
+            let escaped = company
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;");
+            assert!(xml.contains(&format!(
+                "<cbc:RegistrationName>{escaped}</cbc:RegistrationName>"
+            )));
+            if kind == "creditnota" {
+                assert!(xml.contains("<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>"));
+                assert!(xml.contains("<cac:BillingReference>"));
+            }
+        }
+    }
+}
+
+async fn a_company_must_give_its_whole_address_for_an_invoice(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let event = evening(&app, 10).await;
+    let mut body = order_body("vertelavond", Some(event), 1);
+    body["company"] = json!("Lichtwerk BV");
+    body["vat_number"] = json!("BE0123456749");
+    let res = app.post_json("/api/checkout", &body).await;
+    assert_eq!(res.status().as_u16(), 422);
+    let error: Value = res.json().await.unwrap();
+    let fields = &error["error"]["fields"];
+    for (field, message) in [
+        (
+            "street",
+            "Vul de straat en het huisnummer van je bedrijf in: ze komen op de factuur.",
+        ),
+        ("postal_code", "Vul de postcode van je bedrijf in."),
+        ("city", "Vul de gemeente van je bedrijf in."),
+        ("country", "Kies het land van je bedrijf."),
+    ] {
+        assert_eq!(fields[field], message, "{error}");
+    }
+    // Nothing was held or written.
+    assert_eq!(app.count("SELECT COUNT(*) FROM orders").await, 0);
+    // An unknown country is refused in Dutch too; the VAT prefix EL is no country code.
+    body["street"] = json!("Lichtlaan 7");
+    body["postal_code"] = json!("2000");
+    body["city"] = json!("Antwerpen");
+    body["country"] = json!("EL");
+    let res = app.post_json("/api/checkout", &body).await;
+    assert_eq!(res.status().as_u16(), 422);
+    let error: Value = res.json().await.unwrap();
+    assert_eq!(
+        error["error"]["fields"]["country"],
+        "Kies een land uit de lijst."
+    );
+    // A private buyer may leave the address out, but gives all of it when giving some.
+    let mut private = order_body("vertelavond", Some(event), 1);
+    private["city"] = json!("Mechelen");
+    let res = app.post_json("/api/checkout", &private).await;
+    assert_eq!(res.status().as_u16(), 422);
+    let error: Value = res.json().await.unwrap();
+    assert_eq!(error["error"]["fields"]["country"], "Kies ook je land.");
+    assert_eq!(
+        error["error"]["fields"]["street"],
+        "Vul ook je straat en huisnummer in."
+    );
+    body["country"] = json!("be");
+    let (id, _) = started(&app, &body).await;
+    let stored: String = sqlx::query("SELECT billing_country FROM orders WHERE public_id = $1")
+        .bind(&id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, "BE");
+}
+
+async fn refund_tickets(app: &TestApp, token: &str, order_id: i64, tickets: Value) -> (u16, Value) {
+    app.admin_send(
+        token,
+        reqwest::Method::POST,
+        &format!("/api/admin/orders/{order_id}/refund-tickets"),
+        Some(json!({ "ticket_ids": tickets })),
+    )
+    .await
+}
+
+/// The numeric id of the order and its tickets' ids in issue order.
+async fn order_and_tickets(app: &TestApp, public_id: &str) -> (i64, Vec<i64>) {
+    let order_id: i64 = sqlx::query("SELECT id FROM orders WHERE public_id = $1")
+        .bind(public_id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+        .get(0);
+    let tickets = sqlx::query("SELECT id FROM tickets WHERE order_id = $1 ORDER BY id")
+        .bind(order_id)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get::<i64, _>(0))
+        .collect();
+    (order_id, tickets)
+}
+
+async fn tickets_are_refunded_one_by_one_with_a_credit_note_for_exactly_them(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let token = app.admin_token().await;
+    let event = evening(&app, 3).await;
+    // Three tickets for a company with a VAT number: € 105,00 with 10 % off = € 94,50.
+    coupon(&app, "WELKOM10", "percent", 10, None, None).await;
+    let mut body = business_body("vertelavond", Some(event), 3);
+    body["coupon"] = json!("WELKOM10");
+    let id = paid(&app, &body).await;
+    let (order_id, tickets) = order_and_tickets(&app, &id).await;
+    assert_eq!(tickets.len(), 3);
+    assert_eq!(crate::commerce::seats_taken(&app, event).await, 3);
+    let year = this_year();
+
+    // Refused: no ticket, or one of another order.
+    let (status, _) = refund_tickets(&app, &token, order_id, json!([])).await;
+    assert_eq!(status, 422);
+    let (status, error) = refund_tickets(&app, &token, order_id, json!([tickets[0] + 1000])).await;
+    assert_eq!(status, 422, "{error}");
+
+    // One ticket: its third of the total, its seat back, a credit note for one ticket.
+    let (status, detail) = refund_tickets(&app, &token, order_id, json!([tickets[1]])).await;
+    assert_eq!(status, 200, "{detail}");
+    assert_eq!(detail["status"], "paid", "partly refunded stays paid");
+    assert_eq!(detail["refunded_cents"], 3150);
+    assert_eq!(detail["refunded_ticket_ids"], json!([tickets[1]]));
+    let cancelled: Vec<i64> = detail["tickets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["status"] == "cancelled")
+        .map(|t| t["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(cancelled, [tickets[1]]);
+    assert_eq!(crate::commerce::seats_taken(&app, event).await, 2);
+    let issued = detail["invoices"].as_array().unwrap();
+    assert_eq!(issued.len(), 2, "{detail}");
+    assert_eq!(issued[1]["number"], format!("C{year}-000001"));
+    assert_eq!(issued[1]["total_cents"], -3150);
+
+    // Again the same ticket: nothing more is paid back or credited.
+    let (status, _) = refund_tickets(&app, &token, order_id, json!([tickets[1]])).await;
+    assert_eq!(status, 409);
+    let (status, _) = refund_tickets(&app, &token, order_id, json!([tickets[0], tickets[1]])).await;
+    assert_eq!(
+        status, 409,
+        "a ticket paid back already makes the whole request wait"
+    );
+
+    // The other two: the rest of the total, and the order is refunded.
+    let (status, detail) =
+        refund_tickets(&app, &token, order_id, json!([tickets[2], tickets[0]])).await;
+    assert_eq!(status, 200, "{detail}");
+    assert_eq!(detail["status"], "refunded");
+    assert_eq!(detail["refunded_cents"], 9450);
+    assert_eq!(crate::commerce::seats_taken(&app, event).await, 0);
+    let issued = detail["invoices"].as_array().unwrap();
+    assert_eq!(issued.len(), 3);
+    assert_eq!(
+        issued[2]["number"],
+        format!("C{year}-000002"),
+        "one unbroken C sequence"
+    );
+    assert_eq!(issued[2]["total_cents"], -6300);
+    // Nothing is left: a whole refund now has nothing to pay.
+    let (status, _) = app
+        .admin_send(
+            &token,
+            reqwest::Method::POST,
+            &format!("/api/admin/orders/{order_id}/refund"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 409);
+    assert_eq!(
+        app.count(
+            "SELECT CAST(COALESCE(SUM(total_cents), 0) AS BIGINT) FROM invoices WHERE kind = 'credit_note'"
+        )
+            .await,
+        -9450,
+        "credited exactly what was paid"
+    );
+
+    // The first credit note: one ticket of the invoice, partly, with the VAT of its part.
+    let document: String = sqlx::query("SELECT document FROM invoices WHERE number = $1")
+        .bind(format!("C{year}-000001"))
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+        .get(0);
+    let document: Value = serde_json::from_str(&document).unwrap();
+    assert_eq!(document["lines"][0]["quantity"], 1);
+    assert_eq!(document["lines"][0]["total_cents"], -3150);
+    assert_eq!(document["taxable_cents"], -2603);
+    assert_eq!(document["vat_cents"], -547);
+    assert_eq!(
+        document["credited_invoice"]["number"],
+        format!("{year}-000001")
+    );
+    let credit_notes =
+        sqlx::query("SELECT id FROM invoices WHERE kind = 'credit_note' ORDER BY id")
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    let first_id: i64 = credit_notes[0].get(0);
+    let pdf = app
+        .authed(
+            reqwest::Method::GET,
+            &format!("/api/admin/invoices/{first_id}/pdf"),
+            &token,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pdf.status(), 200);
+    let text = pdf_text(&pdf.bytes().await.unwrap());
+    assert!(text.contains("gedeeltelijk"), "{text}");
+    assert!(
+        text.contains("-€ 31,50") || text.contains("€ -31,50"),
+        "{text}"
+    );
+    let xml = app
+        .authed(
+            reqwest::Method::GET,
+            &format!("/api/admin/invoices/{first_id}/xml"),
+            &token,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(xml.status(), 200);
+    let xml = xml.text().await.unwrap();
+    assert!(
+        xml.contains("<cbc:CreditedQuantity unitCode=\"C62\">1</cbc:CreditedQuantity>"),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<cbc:TaxInclusiveAmount currencyID=\"EUR\">31.50</cbc:TaxInclusiveAmount>"),
+        "{xml}"
+    );
+    // The official EN 16931 rules find nothing on the partial credit note either.
+    let path = app.data_dir.join("partial-credit.xml");
+    std::fs::create_dir_all(&app.data_dir).unwrap();
+    std::fs::write(&path, &xml).unwrap();
+    let report = &check_invoice_files(std::slice::from_ref(&path))[path.to_str().unwrap()];
+    assert_eq!(report["failed"], json!([]), "{report}");
+    assert_peppol_rules(&xml, "Lichtwerk BV", ("0208", "0123456749"), "BE");
+    // The buyer got both credit notes by mail.
+    let mails = app.wait_for_mails_to("sofie@example.be", 3).await;
+    assert_eq!(
+        mails.iter().filter(|m| m.contains("creditnota-C")).count(),
+        2
+    );
+}
+
+async fn a_repeated_ticket_refund_pays_back_once(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let token = app.admin_token().await;
+    let event = evening(&app, 5).await;
+    let id = paid(&app, &order_body("vertelavond", Some(event), 2)).await;
+    let (order_id, tickets) = order_and_tickets(&app, &id).await;
+    // Five clicks at once on the same ticket.
+    let clicks = (0..5).map(|_| refund_tickets(&app, &token, order_id, json!([tickets[0]])));
+    let statuses: Vec<u16> = join_all(clicks).await.into_iter().map(|(s, _)| s).collect();
+    assert!(
+        statuses.iter().all(|s| *s == 200 || *s == 409),
+        "{statuses:?}"
+    );
+    assert!(statuses.contains(&200), "{statuses:?}");
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM invoices WHERE kind = 'credit_note'")
+            .await,
+        1
+    );
+    assert_eq!(app.count("SELECT COUNT(*) FROM order_refunds").await, 1);
+    assert_eq!(app.count("SELECT refunded_cents FROM orders").await, 3500);
+    assert_eq!(crate::commerce::seats_taken(&app, event).await, 1);
+}
+
+async fn a_refunded_tickets_seat_goes_to_the_waiting_list(engine: Engine) {
+    let app = spawn_app_with(engine, |s| {
+        generous_limits(s);
+        s.waitlist.interval_secs = 1;
+    })
+    .await;
+    let token = app.admin_token().await;
+    let event = evening(&app, 2).await;
+    let id = paid(&app, &order_body("vertelavond", Some(event), 2)).await;
+    let res = app
+        .post_json(
+            &format!("/api/events/{event}/waitlist"),
+            &json!({"name": "Wim Wachter", "email": "wim@example.be"}),
+        )
+        .await;
+    assert_eq!(res.status(), 200, "sold out: the line is open");
+    let (order_id, tickets) = order_and_tickets(&app, &id).await;
+    let (status, detail) = refund_tickets(&app, &token, order_id, json!([tickets[0]])).await;
+    assert_eq!(status, 200, "{detail}");
+    // The freed seat is offered to the first in line.
+    crate::helpers::eventually("the freed seat is offered to the waiting list", || async {
+        app.mails_to("wim@example.be")
+            .iter()
+            .any(|m| m.contains("Er is een plaats vrij"))
+    })
+    .await;
 }

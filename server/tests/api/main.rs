@@ -21,6 +21,7 @@ mod health;
 mod host_metrics;
 mod intro_calls;
 mod invoices;
+mod mail_delivery;
 mod mail_texts;
 mod media;
 mod media_s3;

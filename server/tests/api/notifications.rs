@@ -714,10 +714,11 @@ async fn without_a_webhook_a_course_buyer_gets_an_access_code(engine: Engine) {
         &std::fs::read_to_string(
             app.mail_files()
                 .iter()
+                // Her own `To:`, not the coach notice's `Reply-To:` naming her.
                 .find(|f| {
                     std::fs::read_to_string(f)
                         .unwrap()
-                        .contains("To: sofie@example.be")
+                        .contains("\nTo: sofie@example.be")
                 })
                 .unwrap(),
         )

@@ -250,27 +250,38 @@ async fn cancel_cancels_an_open_payment_and_accepts_one_that_cannot_be_canceled(
 }
 
 #[tokio::test]
-async fn refund_posts_the_amount_in_euros() {
+async fn refunds_post_the_amount_in_euros_once_each_and_never_more_than_was_paid() {
     let stub = MollieStub::start().await;
     let mollie = adapter(&stub);
     let id = open_payment(&mollie, "ord_refund").await;
-    let err = mollie.refund(&id, 3500).await.unwrap_err();
+    let err = mollie.refund(&id, 3500, "1").await.unwrap_err();
     assert!(format!("{err:#}").contains("not been paid"), "{err:#}");
     assert!(stub.refunds().is_empty());
 
     stub.set_status(&id, "paid");
-    mollie.refund(&id, 3500).await.unwrap();
+    mollie.refund(&id, 1000, "1").await.unwrap();
+    // The same refund asked again (a repeated click) is not paid twice.
+    mollie.refund(&id, 1000, "1").await.unwrap();
+    let err = mollie.refund(&id, 2501, "2").await.unwrap_err();
+    assert!(format!("{err:#}").contains("remaining amount"), "{err:#}");
+    mollie.refund(&id, 2500, "2").await.unwrap();
     let refunds = stub.refunds();
-    assert_eq!(refunds.len(), 1);
+    assert_eq!(refunds.len(), 2);
     assert_eq!(refunds[0].payment_id, id);
     assert_eq!(
         refunds[0].amount,
-        json!({"currency": "EUR", "value": "35.00"})
+        json!({"currency": "EUR", "value": "10.00"})
+    );
+    assert_eq!(refunds[0].idempotency_key, format!("refund-{id}-1"));
+    assert_eq!(
+        refunds[1].amount,
+        json!({"currency": "EUR", "value": "25.00"})
     );
     let request = stub.requests().pop().unwrap();
     assert_eq!(request.method, "POST");
     assert_eq!(request.path, format!("/v2/payments/{id}/refunds"));
     assert_eq!(request.headers["content-type"], "application/json");
+    assert_eq!(request.headers["idempotency-key"], format!("refund-{id}-2"));
 }
 
 // ---------------------------------------------------------------------------------------------

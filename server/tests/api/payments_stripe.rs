@@ -239,7 +239,7 @@ async fn cancel_expires_an_open_session_and_accepts_one_that_is_already_done() {
 }
 
 #[tokio::test]
-async fn refund_finds_the_payment_intent_and_refunds_it_once() {
+async fn refunds_find_the_payment_intent_each_once_and_never_more_than_was_paid() {
     let stub = StripeStub::start().await;
     let stripe = adapter(&stub);
     let session = stripe
@@ -248,22 +248,33 @@ async fn refund_finds_the_payment_intent_and_refunds_it_once() {
         .unwrap()
         .provider_ref;
     // Nothing paid yet: nothing to refund.
-    assert!(stripe.refund(&session, 7000).await.is_err());
+    assert!(stripe.refund(&session, 7000, "1").await.is_err());
     assert!(stub.refunds().is_empty());
 
     stub.complete(&session);
-    stripe.refund(&session, 7000).await.unwrap();
+    // One ticket of two: half of it.
+    stripe.refund(&session, 3500, "1").await.unwrap();
     // A retried refund carries the same idempotency key and refunds nothing more.
-    stripe.refund(&session, 7000).await.unwrap();
+    stripe.refund(&session, 3500, "1").await.unwrap();
+    // More than is left is refused by Stripe.
+    assert!(stripe.refund(&session, 3501, "2").await.is_err());
+    stripe.refund(&session, 3500, "2").await.unwrap();
     let refunds = stub.refunds();
-    assert_eq!(refunds.len(), 1);
-    assert_eq!(
-        Some(&refunds[0].payment_intent),
-        stub.session(&session).payment_intent.as_ref()
+    assert_eq!(refunds.len(), 2);
+    for (refund, key) in refunds.iter().zip(["1", "2"]) {
+        assert_eq!(
+            Some(&refund.payment_intent),
+            stub.session(&session).payment_intent.as_ref()
+        );
+        assert_eq!(refund.amount, 3500);
+        assert_eq!(refund.idempotency_key, format!("refund-{session}-{key}"));
+    }
+    let violations = stub.violations();
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(
+        violations[0].contains("greater than unrefunded amount"),
+        "{violations:?}"
     );
-    assert_eq!(refunds[0].amount, 7000);
-    assert_eq!(refunds[0].idempotency_key, format!("refund-{session}"));
-    assert_eq!(stub.violations(), Vec::<String>::new());
 }
 
 fn signed(header: &str) -> HeaderMap {
@@ -509,7 +520,8 @@ async fn stripe_webhooks_pay_once_and_forged_or_stale_ones_change_nothing(engine
         "one confirmation e-mail only"
     );
 
-    // The coach refunds: the refund goes to Stripe's PaymentIntent of this session.
+    // The coach refunds one ticket, then the rest: each refund goes to Stripe's PaymentIntent
+    // of this session, for that part.
     let token = app.admin_token().await;
     let id: i64 = sqlx::query("SELECT id FROM orders WHERE public_id = $1")
         .bind(&order_id)
@@ -517,6 +529,24 @@ async fn stripe_webhooks_pay_once_and_forged_or_stale_ones_change_nothing(engine
         .await
         .unwrap()
         .get(0);
+    let ticket: i64 = sqlx::query("SELECT MIN(id) FROM tickets WHERE order_id = $1")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+        .get(0);
+    let (status, detail) = app
+        .admin_send(
+            &token,
+            reqwest::Method::POST,
+            &format!("/api/admin/orders/{id}/refund-tickets"),
+            Some(serde_json::json!({"ticket_ids": [ticket]})),
+        )
+        .await;
+    assert_eq!(status, 200, "{detail}");
+    assert_eq!(detail["refunded_cents"], 3500);
+    assert_eq!(order(&app, &order_id).await["status"], "paid");
+    assert_eq!(seats_taken(&app, event).await, 1);
     let res = app
         .authed(
             reqwest::Method::POST,
@@ -528,13 +558,16 @@ async fn stripe_webhooks_pay_once_and_forged_or_stale_ones_change_nothing(engine
         .unwrap();
     assert!(res.status().is_success(), "{}", res.status());
     let refunds = stub.refunds();
-    assert_eq!(refunds.len(), 1);
-    assert_eq!(refunds[0].amount, 7000);
-    assert_eq!(
-        Some(&refunds[0].payment_intent),
-        stub.session(&session.id).payment_intent.as_ref()
-    );
+    assert_eq!(refunds.len(), 2);
+    assert_eq!((refunds[0].amount, refunds[1].amount), (3500, 3500));
+    for refund in &refunds {
+        assert_eq!(
+            Some(&refund.payment_intent),
+            stub.session(&session.id).payment_intent.as_ref()
+        );
+    }
     assert_eq!(order(&app, &order_id).await["status"], "refunded");
+    assert_eq!(seats_taken(&app, event).await, 0);
     assert_eq!(stub.violations(), Vec::<String>::new());
 }
 

@@ -42,6 +42,11 @@ async fn leave_traces(app: &TestApp, token: &str) -> (i64, i64) {
     body["phone"] = json!(PHONE);
     body["company"] = json!(COMPANY);
     body["vat_number"] = json!(VAT);
+    // A company's invoice needs its address.
+    body["street"] = json!("Lichtlaan 7");
+    body["postal_code"] = json!("2000");
+    body["city"] = json!("Antwerpen");
+    body["country"] = json!("BE");
     let (_, reference) = started(app, &body).await;
     press(app, &reference, "paid").await;
     // A second attempt she gave up on: never paid, so it may go.

@@ -381,16 +381,31 @@ async fn stripe_create_refund(
             .field("line_items[0][price_data][unit_amount]")
             .parse()
             .unwrap();
-        if amount < 1 || amount > paid {
+        let key = header(&headers, "idempotency-key");
+        let prefix = format!("refund-{}-", session.id);
+        if key.strip_prefix(&prefix).is_none_or(str::is_empty) {
             return Err(format!(
-                "Refund amount ({amount}) is greater than charge amount ({paid})"
+                "the Idempotency-Key should be {prefix}<refund>, got {key:?}"
             ));
         }
-        let key = header(&headers, "idempotency-key");
-        if key != format!("refund-{}", session.id) {
+        // Stripe replays a request with a key it saw (before checking anything else).
+        if s.refunds.iter().any(|r| r.idempotency_key == key) {
+            return Ok(StripeRefund {
+                payment_intent: pi.clone(),
+                amount,
+                idempotency_key: key.to_string(),
+            });
+        }
+        let refunded: i64 = s
+            .refunds
+            .iter()
+            .filter(|r| &r.payment_intent == pi)
+            .map(|r| r.amount)
+            .sum();
+        if amount < 1 || refunded + amount > paid {
             return Err(format!(
-                "the Idempotency-Key should be refund-{}, got {key:?}",
-                session.id
+                "Refund amount ({amount}) is greater than unrefunded amount on charge ({})",
+                paid - refunded
             ));
         }
         Ok(StripeRefund {
@@ -592,6 +607,7 @@ impl MolliePayment {
 pub struct MollieRefund {
     pub payment_id: String,
     pub amount: Value,
+    pub idempotency_key: String,
 }
 
 #[derive(Default)]
@@ -828,9 +844,34 @@ async fn mollie_create_refund(
             return Err(unprocessable("The payment has not been paid".into()));
         }
         check_amount(&body["amount"]).map_err(unprocessable)?;
+        let key = header(&headers, "idempotency-key").to_string();
+        if key.is_empty() {
+            return Err(unprocessable(
+                "the test expects an Idempotency-Key on refunds".into(),
+            ));
+        }
+        let cents = |amount: &Value| {
+            let value: f64 = amount["value"].as_str().unwrap().parse().unwrap();
+            (value * 100.0).round() as i64
+        };
+        // Mollie answers a key it saw with the first refund; it never refunds twice.
+        if !s.refunds.iter().any(|r| r.idempotency_key == key) {
+            let refunded: i64 = s
+                .refunds
+                .iter()
+                .filter(|r| r.payment_id == id)
+                .map(|r| cents(&r.amount))
+                .sum();
+            if refunded + cents(&body["amount"]) > cents(&payment.request["amount"]) {
+                return Err(unprocessable(
+                    "The amount is higher than the remaining amount of the payment".into(),
+                ));
+            }
+        }
         Ok(MollieRefund {
             payment_id: id.clone(),
             amount: body["amount"].clone(),
+            idempotency_key: key,
         })
     })();
     match checked {
@@ -842,7 +883,13 @@ async fn mollie_create_refund(
                 "status": "pending",
                 "paymentId": refund.payment_id,
             });
-            s.refunds.push(refund);
+            if !s
+                .refunds
+                .iter()
+                .any(|r| r.idempotency_key == refund.idempotency_key)
+            {
+                s.refunds.push(refund);
+            }
             mollie_json(StatusCode::CREATED, answer)
         }
         Err((status, detail)) => {

@@ -900,6 +900,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/refund-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_refund_tickets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/resend": {
         parameters: {
             query?: never;
@@ -1857,7 +1873,7 @@ export interface components {
             buyer_company?: string | null;
             buyer_name: string;
             buyer_vat_number?: string | null;
-            /** @description A UBL XML exists (business buyer). */
+            /** @description A UBL XML exists (a company with a Peppol address). */
             has_xml: boolean;
             /** Format: int64 */
             id: number;
@@ -1919,9 +1935,18 @@ export interface components {
             expires_at: string;
             /** @description Every state change, oldest first. */
             history: components["schemas"]["OrderHistoryEntry"][];
-            /** @description Its invoice (once paid) and credit note (once refunded). */
+            /** @description Its invoice (once paid) and credit notes (one per refund). */
             invoices: components["schemas"]["InvoiceSummary"][];
             phone?: string | null;
+            /** @description The tickets that can still be paid back one by one, with what each would pay back. */
+            refundable_tickets: components["schemas"]["RefundableTicket"][];
+            /**
+             * Format: int64
+             * @description Euro cents paid back so far (never more than `total_cents`).
+             */
+            refunded_cents: number;
+            /** @description The tickets paid back already (each at most once). */
+            refunded_ticket_ids: number[];
             /** Format: int64 */
             subtotal_cents: number;
             terms_accepted_at: string;
@@ -2163,6 +2188,8 @@ export interface components {
             accept_terms: boolean;
             city?: string | null;
             company?: string | null;
+            /** @description ISO 3166-1 alpha-2, e.g. `BE`. */
+            country?: string | null;
             coupon?: string | null;
             email: string;
             /**
@@ -2182,7 +2209,10 @@ export interface components {
             product: string;
             /** Format: int64 */
             quantity: number;
-            /** @description The address printed on the invoice (optional; street, postal code and city together). */
+            /**
+             * @description The address printed on the invoice: street, postal code, city and country together;
+             *     required with a company, optional for a private buyer.
+             */
             street?: string | null;
             vat_number?: string | null;
         };
@@ -2669,7 +2699,10 @@ export interface components {
         InvoiceKind: "invoice" | "credit_note";
         /** @description What the buyer and the coach see of an order's invoices. */
         InvoiceSummary: {
-            /** @description True when a UBL XML (Peppol BIS Billing 3.0) exists: the buyer is a company. */
+            /**
+             * @description True when a UBL XML (Peppol BIS Billing 3.0) exists: the buyer is a company with a Peppol
+             *     address (a VAT number).
+             */
             has_xml: boolean;
             /** Format: int64 */
             id: number;
@@ -3016,7 +3049,7 @@ export interface components {
                 buyer_company?: string | null;
                 buyer_name: string;
                 buyer_vat_number?: string | null;
-                /** @description A UBL XML exists (business buyer). */
+                /** @description A UBL XML exists (a company with a Peppol address). */
                 has_xml: boolean;
                 /** Format: int64 */
                 id: number;
@@ -3598,6 +3631,15 @@ export interface components {
         RefreshRequest: {
             refresh_token: string;
         };
+        RefundableTicket: {
+            /**
+             * Format: int64
+             * @description Its share of the order's total, euro cents.
+             */
+            amount_cents: number;
+            /** Format: int64 */
+            ticket_id: number;
+        };
         /** @enum {string} */
         RegistrationStatus: "registered" | "already_registered";
         Review: {
@@ -3815,6 +3857,11 @@ export interface components {
             order_id?: number | null;
             order_public_id?: string | null;
             status: components["schemas"]["TicketStatus"];
+        };
+        /** @description The tickets of an order to pay back. */
+        TicketRefund: {
+            /** @description Ids of tickets of this order that were not paid back yet. */
+            ticket_ids: number[];
         };
         /** @enum {string} */
         TicketStatus: "valid" | "checked_in" | "cancelled";
@@ -8973,7 +9020,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Refunded (with Stripe or Mollie: the refund was accepted by the provider); tickets cancelled, seats freed */
+            /** @description What was not paid back yet is refunded (with Stripe or Mollie: the refund was accepted by the provider); its tickets cancelled, seats freed, a credit note made */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9011,6 +9058,123 @@ export interface operations {
             };
             /** @description Nothing was paid for this order, or it was refunded already */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider refused or could not be reached; nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_refund_tickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketRefund"];
+            };
+        };
+        responses: {
+            /** @description These tickets' part of the order is refunded (with Stripe or Mollie: accepted by the provider), the tickets cancelled, their seats freed (the waiting list gets them) and a credit note for exactly them made; a repeated click refunds nothing twice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing was paid, or these tickets were paid back already (or are being paid back now) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No tickets chosen, or a ticket of another order */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

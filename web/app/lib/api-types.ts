@@ -65,6 +65,7 @@ export type CouponInput = Schemas["CouponInput"];
 export type AdminOrder = Schemas["AdminOrder"];
 export type AdminOrderPage = Schemas["Page_AdminOrder"];
 export type AdminOrderDetail = Schemas["AdminOrderDetail"];
+export type RefundableTicket = Schemas["RefundableTicket"];
 export type InvoiceSummary = Schemas["InvoiceSummary"];
 export type InvoiceKind = Schemas["InvoiceKind"];
 export type InvoiceFormat = Schemas["InvoiceFormat"];

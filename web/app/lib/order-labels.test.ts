@@ -42,10 +42,8 @@ describe("order labels", () => {
 
   it("says what a refund does per provider", () => {
     expect(providerLabel("simulated")).toBe("Simulatie");
-    expect(refundConsequence({ provider: "stripe", total_cents: 7000 })).toBe(
-      "Het bedrag van € 70,00 wordt via Stripe teruggestort.",
-    );
-    expect(refundConsequence({ provider: "mollie", total_cents: 3500 })).toMatch(/via Mollie teruggestort/);
-    expect(refundConsequence({ provider: "simulated", total_cents: 3500 })).toMatch(/als terugbetaald gemarkeerd/);
+    expect(refundConsequence({ provider: "stripe" }, 7000)).toBe("Het bedrag van € 70,00 wordt via Stripe teruggestort.");
+    expect(refundConsequence({ provider: "mollie" }, 3500)).toMatch(/via Mollie teruggestort/);
+    expect(refundConsequence({ provider: "simulated" }, 3500)).toMatch(/als terugbetaald gemarkeerd/);
   });
 });

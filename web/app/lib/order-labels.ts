@@ -80,12 +80,12 @@ export function canRefund(order: Pick<AdminOrder, "status" | "attention">): bool
   return order.status === "paid" || order.attention === REFUND_NEEDED;
 }
 
-/** What the refund confirmation says will happen. */
-export function refundConsequence(order: Pick<AdminOrder, "provider" | "total_cents">): string {
-  const amount = formatPriceCents(order.total_cents);
+/** What the refund confirmation says will happen to `amountCents` of the order. */
+export function refundConsequence(order: Pick<AdminOrder, "provider">, amountCents: number): string {
+  const amount = formatPriceCents(amountCents);
   return isRealProvider(order.provider)
     ? `Het bedrag van ${amount} wordt via ${providerLabel(order.provider)} teruggestort.`
-    : `De bestelling (${amount}) wordt als terugbetaald gemarkeerd; er wordt geen geld verplaatst (gesimuleerde betaling).`;
+    : `${amount} wordt als terugbetaald gemarkeerd; er wordt geen geld verplaatst (gesimuleerde betaling).`;
 }
 
 /** "Anna Peeters". */

@@ -229,5 +229,6 @@ pub fn to_coach(state: &AppState, call: &IntroCall, note: CoachNote) -> anyhow::
             filename,
             &invite(state, call, cancelled)?,
         )],
+        reply_to: Some(call.email.to_string()),
     })
 }

@@ -1,9 +1,11 @@
 //! Sends campaigns: starts scheduled ones when due, claims pending recipients in small batches
 //! with a lease, sends each through the mail transport at the configured rate and marks it sent
 //! at once. Several servers on one database share the work: a row is claimed by one conditional
-//! UPDATE, and a crashed server's batch is taken over when its lease has passed. A crash can
-//! so repeat only mails of the claimed batch that went out but were not marked yet, and never
-//! skips anyone (a row stays pending until it is marked).
+//! UPDATE with this process's owner id, the lease is renewed by a heartbeat while the process
+//! lives (`platform::leases`), so a slow batch never passes to a second server, and a crashed
+//! server's batch is taken over one (short) lease after its last heartbeat. A crash can so
+//! repeat only the mail that went out but was not marked yet, and never skips anyone (a row
+//! stays pending until it is marked).
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -20,6 +22,7 @@ use super::{CampaignStatus, start_sending};
 use crate::audience::newsletter;
 use crate::kit::configuration::CampaignSettings;
 use crate::kit::db;
+use crate::platform::leases::{self, Lease};
 use crate::platform::outbox::Deliverer;
 use crate::platform::state::AppState;
 
@@ -31,12 +34,14 @@ pub fn spawn(
     state: AppState,
     deliverer: Arc<Deliverer>,
     settings: CampaignSettings,
+    lease: Arc<Lease>,
     mut stop: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut pacer = Pacer::new(settings.messages_per_second);
         loop {
-            if let Err(e) = run_due(&state, &deliverer, &settings, &mut pacer, &stop).await {
+            if let Err(e) = run_due(&state, &deliverer, &settings, &lease, &mut pacer, &stop).await
+            {
                 tracing::warn!(error = format!("{e:#}"), "newsletter sending pass failed");
             }
             tokio::select! {
@@ -87,10 +92,16 @@ struct Sending {
     service_message: bool,
 }
 
+/// The leases on newsletter recipients.
+pub fn lease(settings: &CampaignSettings) -> Arc<Lease> {
+    Lease::new("campaign_recipients", "lease_until", settings.lease())
+}
+
 async fn run_due(
     state: &AppState,
     deliverer: &Deliverer,
     settings: &CampaignSettings,
+    lease: &Lease,
     pacer: &mut Pacer,
     stop: &watch::Receiver<bool>,
 ) -> anyhow::Result<()> {
@@ -100,7 +111,7 @@ async fn run_due(
         if *stop.borrow() {
             return Ok(());
         }
-        let batch = claim(&state.pool, settings).await?;
+        let batch = claim(&state.pool, lease, settings).await?;
         if batch.is_empty() {
             finish(&state.pool).await?;
             return Ok(());
@@ -137,7 +148,16 @@ async fn run_due(
                 },
             );
             pacer.wait().await;
-            match deliverer.send_email(message).await {
+            // A lease that could not be renewed in time may have passed to another server:
+            // the rest of the batch is left to it (or to this server once the lease ends).
+            if !lease.held() {
+                tracing::warn!(
+                    "newsletter lease not renewed in time; leaving the rest of the batch"
+                );
+                return Ok(());
+            }
+            let key = format!("campaign-{}-recipient-{}-{}", r.campaign_id, r.id, r.email);
+            match deliverer.send_email(message, &key).await {
                 Ok(()) => mark(&state.pool, r.id, "sent", None).await?,
                 Err(e) => {
                     let error = format!("{e:#}");
@@ -186,22 +206,28 @@ async fn start_scheduled(pool: &AnyPool) -> anyhow::Result<()> {
 /// Claims up to one batch of pending recipients of sending campaigns whose lease (if any) has
 /// passed. The conditions are checked again by the UPDATE itself, so two servers that pick the
 /// same rows cannot both claim them.
-async fn claim(pool: &AnyPool, settings: &CampaignSettings) -> anyhow::Result<Vec<Claimed>> {
+async fn claim(
+    pool: &AnyPool,
+    lease: &Lease,
+    settings: &CampaignSettings,
+) -> anyhow::Result<Vec<Claimed>> {
     let now = Timestamp::now();
-    let lease = SignedDuration::try_from(settings.lease())?;
+    let claimed_at = Instant::now();
     let rows = sqlx::query(
-        "UPDATE campaign_recipients SET lease_until = $1 \
+        "UPDATE campaign_recipients SET lease_until = $1, lease_owner = $4 \
          WHERE id IN (SELECT r.id FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id \
                       WHERE c.status = 'sending' AND r.status = 'pending' \
                       AND (r.lease_until IS NULL OR r.lease_until < $2) ORDER BY r.id LIMIT $3) \
          AND status = 'pending' AND (lease_until IS NULL OR lease_until < $2) \
          RETURNING id, campaign_id, subscriber_id, email, attempts",
     )
-    .bind(db::format_ts(now + lease))
+    .bind(lease.until(now))
     .bind(db::format_ts(now))
     .bind(i64::from(settings.batch_size))
+    .bind(leases::owner())
     .fetch_all(pool)
     .await?;
+    lease.written(claimed_at.into_std());
     let mut claimed = rows
         .iter()
         .map(|row| {
@@ -261,7 +287,7 @@ async fn load(pool: &AnyPool, id: i64) -> anyhow::Result<Sending> {
 /// Marks a claimed recipient done (sent, failed or skipped).
 async fn mark(pool: &AnyPool, id: i64, status: &str, error: Option<&str>) -> anyhow::Result<()> {
     sqlx::query(
-        "UPDATE campaign_recipients SET status = $1, sent_at = $2, lease_until = NULL, last_error = $3 \
+        "UPDATE campaign_recipients SET status = $1, sent_at = $2, lease_until = NULL, lease_owner = NULL, last_error = $3 \
          WHERE id = $4 AND status = 'pending'",
     )
     .bind(status)
@@ -277,7 +303,7 @@ async fn mark(pool: &AnyPool, id: i64, status: &str, error: Option<&str>) -> any
 async fn retry_later(pool: &AnyPool, id: i64, attempts: i64, error: &str) -> anyhow::Result<()> {
     let wait = SignedDuration::from_secs(30 << attempts.clamp(0, 6).saturating_sub(1));
     sqlx::query(
-        "UPDATE campaign_recipients SET attempts = $1, last_error = $2, lease_until = $3 \
+        "UPDATE campaign_recipients SET attempts = $1, last_error = $2, lease_until = $3, lease_owner = NULL \
          WHERE id = $4 AND status = 'pending'",
     )
     .bind(attempts)
@@ -295,7 +321,7 @@ async fn release<'a>(
 ) -> anyhow::Result<()> {
     for r in rows {
         sqlx::query(
-            "UPDATE campaign_recipients SET lease_until = NULL WHERE id = $1 AND status = 'pending'",
+            "UPDATE campaign_recipients SET lease_until = NULL, lease_owner = NULL WHERE id = $1 AND status = 'pending'",
         )
         .bind(r.id)
         .execute(pool)

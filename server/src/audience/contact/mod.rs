@@ -15,7 +15,7 @@ use crate::kit::domain::{EmailAddress, PhoneNumber};
 use crate::kit::error::{ApiJson, AppError, ErrorBody};
 use crate::kit::validation::Fields;
 use crate::platform::client_ip::ClientIp;
-use crate::platform::outbox::compose::{compose, link, text};
+use crate::platform::outbox::compose::{compose, compose_for_coach, link, text};
 use crate::platform::outbox::templates::{self, MailKind, Values};
 use crate::platform::outbox::{self, EmailMessage};
 use crate::platform::state::AppState;
@@ -185,7 +185,7 @@ fn to_coach(state: &AppState, m: &NewMessage) -> EmailMessage {
             format!("{}/admin/berichten", state.public_url),
         ),
     ];
-    let mut message = compose(
+    let mut message = compose_for_coach(
         &state.site().contact.email,
         format!("Nieuw bericht van {}: {}", m.name, m.subject.label()),
         &blocks,

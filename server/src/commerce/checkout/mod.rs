@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 
 use crate::commerce::orders::{self, OrderStatus, OrderSummary};
 use crate::commerce::products::ProductKind;
-use crate::kit::domain::{EmailAddress, PhoneNumber, VatNumber};
+use crate::kit::domain::{CountryCode, EmailAddress, PhoneNumber, VatNumber};
 use crate::kit::error::{ApiJson, ApiPath, AppError};
 use crate::kit::validation::Fields;
 use crate::platform::client_ip::ClientIp;
@@ -189,10 +189,13 @@ pub struct CheckoutRequest {
     pub phone: Option<String>,
     pub company: Option<String>,
     pub vat_number: Option<String>,
-    /// The address printed on the invoice (optional; street, postal code and city together).
+    /// The address printed on the invoice: street, postal code, city and country together;
+    /// required with a company, optional for a private buyer.
     pub street: Option<String>,
     pub postal_code: Option<String>,
     pub city: Option<String>,
+    /// ISO 3166-1 alpha-2, e.g. `BE`.
+    pub country: Option<String>,
     pub accept_terms: bool,
     /// The product's consent (see `/api/checkout/consent`).
     pub accept_consent: bool,
@@ -230,6 +233,7 @@ struct Buyer {
     street: Option<String>,
     postal_code: Option<String>,
     city: Option<String>,
+    country: Option<CountryCode>,
 }
 
 fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
@@ -319,7 +323,35 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
         10,
     );
     let city = optional(&mut fields, "city", &request.city, "De gemeente", 100);
-    if street.is_some() || postal_code.is_some() || city.is_some() {
+    let country =
+        optional(&mut fields, "country", &request.country, "Het land", 40).and_then(|c| {
+            CountryCode::parse(&c)
+                .map_err(|m| fields.error("country", m))
+                .ok()
+        });
+    let country_given = request
+        .country
+        .as_deref()
+        .is_some_and(|c| !c.trim().is_empty());
+    // A company's invoice needs its whole address; a private buyer's address is optional, but
+    // whole when given.
+    if company.is_some() {
+        if street.is_none() {
+            fields.error(
+                "street",
+                "Vul de straat en het huisnummer van je bedrijf in: ze komen op de factuur.",
+            );
+        }
+        if postal_code.is_none() {
+            fields.error("postal_code", "Vul de postcode van je bedrijf in.");
+        }
+        if city.is_none() {
+            fields.error("city", "Vul de gemeente van je bedrijf in.");
+        }
+        if !country_given {
+            fields.error("country", "Kies het land van je bedrijf.");
+        }
+    } else if street.is_some() || postal_code.is_some() || city.is_some() || country_given {
         if street.is_none() {
             fields.error("street", "Vul ook je straat en huisnummer in.");
         }
@@ -328,6 +360,9 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
         }
         if city.is_none() {
             fields.error("city", "Vul ook je gemeente in.");
+        }
+        if !country_given {
+            fields.error("country", "Kies ook je land.");
         }
     }
     if !request.accept_terms {
@@ -353,6 +388,7 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
         street,
         postal_code,
         city,
+        country,
     })
 }
 
@@ -426,9 +462,9 @@ pub async fn start(
         "INSERT INTO orders (public_id, idempotency_key, product_id, event_id, quantity, first_name, last_name, \
          email, phone, company, vat_number, unit_price_cents, subtotal_cents, discount_cents, total_cents, \
          coupon_id, coupon_code, coupon_held, seats_held, terms_accepted_at, consent_text, status, provider, \
-         expires_at, created_at, updated_at, billing_street, billing_postal_code, billing_city) \
+         expires_at, created_at, updated_at, billing_street, billing_postal_code, billing_city, billing_country) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
-         'pending', $22, $23, $20, $20, $24, $25, $26) RETURNING id",
+         'pending', $22, $23, $20, $20, $24, $25, $26, $27) RETURNING id",
     )
     .bind(&public_id)
     .bind(&request.idempotency_key)
@@ -456,6 +492,7 @@ pub async fn start(
     .bind(&buyer.street)
     .bind(&buyer.postal_code)
     .bind(&buyer.city)
+    .bind(buyer.country.as_ref().map(AsRef::<str>::as_ref))
     .fetch_one(&mut *tx)
     .await;
     let order_id: i64 = match inserted {

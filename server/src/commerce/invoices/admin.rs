@@ -48,7 +48,7 @@ pub struct AdminInvoice {
     pub vat_cents: i64,
     /// Euro cents, VAT included.
     pub total_cents: i64,
-    /// A UBL XML exists (business buyer).
+    /// A UBL XML exists (a company with a Peppol address).
     pub has_xml: bool,
 }
 
@@ -59,6 +59,7 @@ const BY_NUMBER: &str = "issue_date, kind DESC, sequence, id";
 impl AdminInvoice {
     fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
         let buyer_company: Option<String> = row.try_get("buyer_company")?;
+        let buyer_vat_number: Option<String> = row.try_get("buyer_vat_number")?;
         Ok(Self {
             id: row.try_get("id")?,
             kind: row.try_get("kind")?,
@@ -66,9 +67,9 @@ impl AdminInvoice {
             issue_date: row.try_get("issue_date")?,
             order_id: row.try_get("order_id")?,
             buyer_name: row.try_get("buyer_name")?,
-            has_xml: buyer_company.is_some(),
+            has_xml: super::has_e_invoice(buyer_company.as_deref(), buyer_vat_number.as_deref()),
             buyer_company,
-            buyer_vat_number: row.try_get("buyer_vat_number")?,
+            buyer_vat_number,
             taxable_cents: row.try_get("taxable_cents")?,
             vat_cents: row.try_get("vat_cents")?,
             total_cents: row.try_get("total_cents")?,
@@ -405,7 +406,7 @@ fn zip_of(invoices: &[(AdminInvoice, InvoiceDocument)]) -> Result<Vec<u8>, AppEr
             Ok(zip.write_all(bytes).map_err(anyhow::Error::from)?)
         };
         add(format!("{stem}.pdf"), &render_pdf(document))?;
-        if document.is_business() {
+        if document.has_e_invoice() {
             add(format!("{stem}.xml"), render_ubl(document).as_bytes())?;
         }
         let rates = document

@@ -127,6 +127,10 @@ pub struct InvoiceDocument {
     pub payment_note: String,
     /// A credit note: the invoice it cancels.
     pub credited_invoice: Option<InvoiceReference>,
+    /// A credit note for part of the invoice (some of its tickets); documents issued before
+    /// partial refunds existed have none, and credited it all.
+    #[serde(default)]
+    pub partial: bool,
     pub seller: Party,
     pub buyer: Party,
     /// The seller was under the small-business exemption: no VAT, and the legal mention.
@@ -139,9 +143,13 @@ pub struct InvoiceDocument {
 }
 
 impl InvoiceDocument {
-    /// Made out to a company: such a buyer also gets the UBL XML (Peppol BIS Billing 3.0).
-    pub fn is_business(&self) -> bool {
-        self.buyer.company.is_some()
+    /// Made out to a company with a Peppol address (see [`has_e_invoice`]): such a buyer also
+    /// gets the UBL XML (Peppol BIS Billing 3.0).
+    pub fn has_e_invoice(&self) -> bool {
+        has_e_invoice(
+            self.buyer.company.as_deref(),
+            self.buyer.vat_number.as_deref(),
+        )
     }
 
     /// The file name without extension, e.g. `factuur-2026-000001`.
@@ -169,6 +177,14 @@ impl InvoiceDocument {
             render_ubl(self).as_bytes(),
         )
     }
+}
+
+/// Whether an invoice to this buyer also exists as UBL XML: a company whose VAT number gives it
+/// a Peppol electronic address. A private buyer, or a company without one, gets the PDF only:
+/// Peppol BIS needs the buyer's electronic address (PEPPOL-EN16931-R010) from a scheme of its
+/// code list (CL008), and an e-mail address is not one.
+pub fn has_e_invoice(company: Option<&str>, vat_number: Option<&str>) -> bool {
+    company.is_some() && ubl::electronic_address(vat_number).is_some()
 }
 
 /// `2026-11-24` → `24/11/2026`.
@@ -278,6 +294,8 @@ pub struct Sale<'a> {
     pub billing_street: Option<&'a str>,
     pub billing_postal_code: Option<&'a str>,
     pub billing_city: Option<&'a str>,
+    /// ISO 3166-1 alpha-2.
+    pub billing_country: Option<&'a str>,
     pub product_name: &'a str,
     pub product_vat_rate_percent: i64,
     /// An event order: the event's title and start (UTC, RFC 3339).
@@ -341,9 +359,12 @@ fn invoice_document(seller: &Seller, sale: &Sale) -> anyhow::Result<InvoiceDocum
         street: sale.billing_street.map(str::to_string),
         postal_code: sale.billing_postal_code.map(str::to_string),
         city: sale.billing_city.map(str::to_string),
-        country: vat_number
-            .as_ref()
-            .map_or_else(|| seller.country.clone(), |v| v.country().to_string()),
+        // The address's country; without an address, the VAT number's (Greece's `EL` is `GR`).
+        country: match (sale.billing_country, &vat_number) {
+            (Some(country), _) => country.to_string(),
+            (None, Some(vat)) => vat.iso_country().to_string(),
+            (None, None) => seller.country.clone(),
+        },
         enterprise_number: vat_number
             .as_ref()
             .and_then(|v| v.belgian_enterprise_number())
@@ -368,6 +389,7 @@ fn invoice_document(seller: &Seller, sale: &Sale) -> anyhow::Result<InvoiceDocum
         order_reference: sale.public_id.chars().take(10).collect(),
         payment_note,
         credited_invoice: None,
+        partial: false,
         seller: seller_party(seller),
         buyer,
         vat_exempt: seller.vat_exempt,
@@ -418,10 +440,24 @@ fn breakdown(lines: &[InvoiceLine]) -> Vec<VatBreakdown> {
         .collect()
 }
 
-/// Issues the credit note of a refunded order's invoice, in the refund's transaction: the same
-/// lines with negative amounts, referring to the invoice. None when the order has no invoice
-/// (money that came in too late was never invoiced).
-pub async fn credit(tx: &mut Tx, order_id: i64, note: &str) -> anyhow::Result<Option<Issued>> {
+/// What a credit note pays back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Credited {
+    /// The whole invoice.
+    All,
+    /// `quantity` of the invoice's units (tickets), `total_cents` of its total (VAT included).
+    Part { quantity: i64, total_cents: i64 },
+}
+
+/// Issues the credit note of a refund of an order's invoice, in the refund's transaction: its
+/// lines with negative amounts (all of them, or the part refunded), referring to the invoice.
+/// None when the order has no invoice (money that came in too late was never invoiced).
+pub async fn credit(
+    tx: &mut Tx,
+    order_id: i64,
+    credited: Credited,
+    note: &str,
+) -> anyhow::Result<Option<Issued>> {
     let Some(row) =
         sqlx::query("SELECT id, document FROM invoices WHERE order_id = $1 AND kind = 'invoice'")
             .bind(order_id)
@@ -431,15 +467,50 @@ pub async fn credit(tx: &mut Tx, order_id: i64, note: &str) -> anyhow::Result<Op
         return Ok(None);
     };
     let invoice: InvoiceDocument = serde_json::from_str(&row.try_get::<String, _>("document")?)?;
-    let document = credit_document(invoice, note);
+    let document = match credited {
+        Credited::All => credit_document(invoice, note),
+        Credited::Part {
+            quantity,
+            total_cents,
+        } => partial_credit_document(invoice, quantity, total_cents, note),
+    };
     Ok(Some(
         store(tx, order_id, Some(row.try_get("id")?), document).await?,
     ))
 }
 
-fn credit_document(invoice: InvoiceDocument, note: &str) -> InvoiceDocument {
-    let lines = invoice
+/// A credit note for `quantity` units of a one-line invoice, paying back `total_cents` (VAT
+/// included): the line's amounts in proportion, the VAT worked out from the total like the
+/// invoice's own.
+fn partial_credit_document(
+    invoice: InvoiceDocument,
+    quantity: i64,
+    total_cents: i64,
+    note: &str,
+) -> InvoiceDocument {
+    let line = invoice
         .lines
+        .first()
+        .cloned()
+        .expect("an invoice has a line");
+    let of = line.quantity.max(1);
+    let gross = (line.gross_cents * quantity * 2 + of) / (2 * of);
+    let taxable = without_vat(total_cents, line.vat_rate_percent);
+    let credited = InvoiceLine {
+        quantity,
+        unit_price_incl_cents: -line.unit_price_incl_cents,
+        gross_cents: -gross,
+        discount_cents: -(gross - taxable),
+        taxable_cents: -taxable,
+        vat_cents: -(total_cents - taxable),
+        total_cents: -total_cents,
+        ..line
+    };
+    credit_note_of(invoice, vec![credited], true, note)
+}
+
+fn credit_document(mut invoice: InvoiceDocument, note: &str) -> InvoiceDocument {
+    let lines = std::mem::take(&mut invoice.lines)
         .into_iter()
         .map(|l| InvoiceLine {
             unit_price_incl_cents: -l.unit_price_incl_cents,
@@ -451,6 +522,16 @@ fn credit_document(invoice: InvoiceDocument, note: &str) -> InvoiceDocument {
             ..l
         })
         .collect::<Vec<_>>();
+    credit_note_of(invoice, lines, false, note)
+}
+
+/// The credit note of `invoice` with `lines` (negative amounts), its totals summed from them.
+fn credit_note_of(
+    invoice: InvoiceDocument,
+    lines: Vec<InvoiceLine>,
+    partial: bool,
+    note: &str,
+) -> InvoiceDocument {
     InvoiceDocument {
         kind: InvoiceKind::CreditNote,
         number: String::new(),
@@ -460,10 +541,11 @@ fn credit_document(invoice: InvoiceDocument, note: &str) -> InvoiceDocument {
             number: invoice.number,
             issue_date: invoice.issue_date,
         }),
+        partial,
         vat: breakdown(&lines),
-        taxable_cents: -invoice.taxable_cents,
-        vat_cents: -invoice.vat_cents,
-        total_cents: -invoice.total_cents,
+        taxable_cents: lines.iter().map(|l| l.taxable_cents).sum(),
+        vat_cents: lines.iter().map(|l| l.vat_cents).sum(),
+        total_cents: lines.iter().map(|l| l.total_cents).sum(),
         lines,
         ..invoice
     }
@@ -479,7 +561,8 @@ pub struct InvoiceSummary {
     pub issue_date: String,
     /// Euro cents, VAT included; negative for a credit note.
     pub total_cents: i64,
-    /// True when a UBL XML (Peppol BIS Billing 3.0) exists: the buyer is a company.
+    /// True when a UBL XML (Peppol BIS Billing 3.0) exists: the buyer is a company with a Peppol
+    /// address (a VAT number).
     pub has_xml: bool,
 }
 
@@ -489,7 +572,7 @@ pub async fn of_order(
     order_id: i64,
 ) -> Result<Vec<InvoiceSummary>, sqlx::Error> {
     sqlx::query(
-        "SELECT id, kind, number, issue_date, total_cents, buyer_company FROM invoices \
+        "SELECT id, kind, number, issue_date, total_cents, buyer_company, buyer_vat_number FROM invoices \
          WHERE order_id = $1 ORDER BY id",
     )
     .bind(order_id)
@@ -503,23 +586,28 @@ pub async fn of_order(
             number: row.try_get("number")?,
             issue_date: row.try_get("issue_date")?,
             total_cents: row.try_get("total_cents")?,
-            has_xml: row.try_get::<Option<String>, _>("buyer_company")?.is_some(),
+            has_xml: has_e_invoice(
+                row.try_get::<Option<String>, _>("buyer_company")?.as_deref(),
+                row.try_get::<Option<String>, _>("buyer_vat_number")?.as_deref(),
+            ),
         })
     })
     .collect()
 }
 
-/// The stored document of an order's invoice or credit note.
+/// The stored document of an order's invoice, or of its latest credit note.
 pub async fn document_of_order(
     conn: &mut sqlx::AnyConnection,
     order_id: i64,
     kind: InvoiceKind,
 ) -> anyhow::Result<Option<InvoiceDocument>> {
-    let row = sqlx::query("SELECT document FROM invoices WHERE order_id = $1 AND kind = $2")
-        .bind(order_id)
-        .bind(kind)
-        .fetch_optional(&mut *conn)
-        .await?;
+    let row = sqlx::query(
+        "SELECT document FROM invoices WHERE order_id = $1 AND kind = $2 ORDER BY id DESC LIMIT 1",
+    )
+    .bind(order_id)
+    .bind(kind)
+    .fetch_optional(&mut *conn)
+    .await?;
     let Some(row) = row else { return Ok(None) };
     let text: String = row.try_get("document")?;
     Ok(Some(serde_json::from_str(&text)?))
@@ -559,9 +647,9 @@ fn no_document() -> AppError {
 /// The download of a stored invoice as PDF, or as UBL XML for a business buyer.
 pub fn download(document: &InvoiceDocument, xml: bool) -> Result<Response, AppError> {
     if xml {
-        if !document.is_business() {
+        if !document.has_e_invoice() {
             return Err(AppError::NotFound(
-                "Een e-factuur (UBL) bestaat alleen voor een factuur op naam van een bedrijf."
+                "Een e-factuur (UBL) bestaat alleen voor een factuur op naam van een bedrijf met een btw-nummer."
                     .into(),
             ));
         }

@@ -1,10 +1,10 @@
-//! The invoice as an A4 PDF, drawn from the stored document alone with the standard fonts
-//! Helvetica and Helvetica-Bold in WinAnsiEncoding (so `€` and accents print, and nothing is
-//! embedded). No dates or ids of its own: the same document gives the same bytes.
+//! The invoice as an A4 PDF, drawn from the stored document alone in DejaVu Sans (embedded as
+//! subsets, see `fonts`), so every name prints as typed. No dates or ids of its own: the same
+//! document gives the same bytes.
 use pdf_writer::types::LineCapStyle;
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
-use super::fonts::{encode, width};
+use super::fonts::{Used, deflate, width};
 use super::{
     EXEMPTION_BASIS, EXEMPTION_MENTION, InvoiceDocument, InvoiceKind, Party, belgian_date,
 };
@@ -39,9 +39,10 @@ pub fn render(document: &InvoiceDocument) -> Vec<u8> {
     let pages = Ref::new(2);
     let page = Ref::new(3);
     let contents = Ref::new(4);
-    let regular = Ref::new(5);
-    let bold = Ref::new(6);
-    let info = Ref::new(7);
+    let info = Ref::new(5);
+    // Each font takes five ids (see `Used::write`).
+    let regular = Ref::new(6);
+    let bold = Ref::new(11);
 
     let mut pdf = Pdf::new();
     pdf.catalog(catalog).pages(pages);
@@ -57,17 +58,15 @@ pub fn render(document: &InvoiceDocument) -> Vec<u8> {
         .pair(REGULAR, regular)
         .pair(BOLD, bold);
     page_writer.finish();
-    for (id, base) in [(regular, "Helvetica"), (bold, "Helvetica-Bold")] {
-        pdf.type1_font(id)
-            .base_font(Name(base.as_bytes()))
-            .encoding_predefined(Name(b"WinAnsiEncoding"));
-    }
     let title = format!("{} {}", document.kind.label(), document.number);
     pdf.document_info(info)
         .title(TextStr(&title))
         .author(TextStr(&document.seller.name));
-    let body = draw(document).finish();
-    pdf.stream(contents, &body);
+    let canvas = draw(document);
+    pdf.stream(contents, &deflate(&canvas.content.finish()))
+        .filter(Filter::FlateDecode);
+    canvas.regular.write(&mut pdf, regular);
+    canvas.bold.write(&mut pdf, bold);
     pdf.finish()
 }
 
@@ -92,6 +91,9 @@ fn readable_enterprise_number(number: &str) -> String {
 
 struct Canvas {
     content: Content,
+    /// The glyphs each font shows, embedded once the page is drawn.
+    regular: Used,
+    bold: Used,
 }
 
 impl Canvas {
@@ -101,11 +103,16 @@ impl Canvas {
 
     fn text(&mut self, x: f32, y: f32, size: f32, bold: bool, color: Rgb, text: &str) {
         self.fill(color);
+        let encoded = if bold {
+            self.bold.encode(text)
+        } else {
+            self.regular.encode(text)
+        };
         self.content
             .begin_text()
             .set_font(if bold { BOLD } else { REGULAR }, size)
             .next_line(x, y)
-            .show(Str(&encode(text)))
+            .show(Str(&encoded))
             .end_text();
     }
 
@@ -246,13 +253,40 @@ fn party_lines(party: &Party, seller: bool) -> Vec<(bool, String)> {
     lines
 }
 
+/// The Dutch name of a country code (the code itself when not listed).
 fn country_name(code: &str) -> String {
     match code {
+        "AT" => "Oostenrijk",
         "BE" => "België",
-        "NL" => "Nederland",
-        "FR" => "Frankrijk",
+        "BG" => "Bulgarije",
+        "CH" => "Zwitserland",
+        "CY" => "Cyprus",
+        "CZ" => "Tsjechië",
         "DE" => "Duitsland",
+        "DK" => "Denemarken",
+        "EE" => "Estland",
+        "ES" => "Spanje",
+        "FI" => "Finland",
+        "FR" => "Frankrijk",
+        "GB" => "Verenigd Koninkrijk",
+        "GR" => "Griekenland",
+        "HR" => "Kroatië",
+        "HU" => "Hongarije",
+        "IE" => "Ierland",
+        "IT" => "Italië",
+        "LT" => "Litouwen",
         "LU" => "Luxemburg",
+        "LV" => "Letland",
+        "MT" => "Malta",
+        "NL" => "Nederland",
+        "NO" => "Noorwegen",
+        "PL" => "Polen",
+        "PT" => "Portugal",
+        "RO" => "Roemenië",
+        "SE" => "Zweden",
+        "SI" => "Slovenië",
+        "SK" => "Slowakije",
+        "US" => "Verenigde Staten",
         other => other,
     }
     .to_string()
@@ -272,9 +306,11 @@ fn unit_price(gross_cents: i64, quantity: i64) -> i64 {
     gross_cents.signum() * ((gross_cents.abs() + q / 2) / q)
 }
 
-fn draw(document: &InvoiceDocument) -> Content {
+fn draw(document: &InvoiceDocument) -> Canvas {
     let mut c = Canvas {
         content: Content::new(),
+        regular: Used::new(false),
+        bold: Used::new(true),
     };
     let title = document.kind.label();
 
@@ -479,10 +515,15 @@ fn draw(document: &InvoiceDocument) -> Content {
         ));
     }
     if let Some(credited) = &document.credited_invoice {
+        let how = if document.partial {
+            "gedeeltelijk, voor de lijnen hierboven"
+        } else {
+            "volledig"
+        };
         notes.push((
             false,
             format!(
-                "Deze creditnota vervalt factuur {} van {} volledig.",
+                "Deze creditnota vervalt factuur {} van {} {how}.",
                 credited.number,
                 belgian_date(&credited.issue_date)
             ),
@@ -521,7 +562,7 @@ fn draw(document: &InvoiceDocument) -> Content {
         let x = (PAGE_WIDTH - width(text, 8.0, false)) / 2.0;
         c.text(x, 48.0 - i as f32 * 11.0, 8.0, false, INK_SOFT, text);
     }
-    c.content
+    c
 }
 
 #[cfg(test)]

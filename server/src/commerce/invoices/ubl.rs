@@ -35,34 +35,82 @@ fn unit_price(gross_cents: i64, quantity: i64) -> String {
     )
 }
 
-/// The Peppol electronic address scheme (EAS) and identifier of a party: the Belgian enterprise
-/// number (0208), the VAT number of a few neighbours, or else the e-mail address.
-fn endpoint(party: &Party) -> (&'static str, String) {
-    if party.country == "BE"
-        && let Some(number) = &party.enterprise_number
-    {
-        return ("0208", number.clone());
+/// The Peppol electronic address scheme (EAS) of the VAT numbers of a country (by its VAT
+/// prefix), from the code list that PEPPOL-EN16931-CL008 checks: the number is written whole,
+/// prefix included. Italy and Finland have an EAS of their own for the VAT number (0211, 0213);
+/// Denmark's CVR (0184) accepts `DK` + 8 digits. Sweden and Norway have none for the VAT
+/// number (their organisation numbers would need their own check digits), nor has any country
+/// outside this list: such a buyer has no Peppol address.
+fn vat_scheme(prefix: &str) -> Option<&'static str> {
+    Some(match prefix {
+        "AD" => "9922",
+        "AL" => "9923",
+        "AT" => "9914",
+        "BA" => "9924",
+        "BE" => "9925",
+        "BG" => "9926",
+        "CH" => "9927",
+        "CY" => "9928",
+        "CZ" => "9929",
+        "DE" => "9930",
+        "DK" => "0184",
+        "EE" => "9931",
+        "EL" | "GR" => "9933",
+        "ES" => "9920",
+        "FI" => "0213",
+        "FR" => "9957",
+        "GB" | "XI" => "9932",
+        "HR" => "9934",
+        "HU" => "9910",
+        "IE" => "9935",
+        "IT" => "0211",
+        "LI" => "9936",
+        "LT" => "9937",
+        "LU" => "9938",
+        "LV" => "9939",
+        "MC" => "9940",
+        "ME" => "9941",
+        "MK" => "9942",
+        "MT" => "9943",
+        "NL" => "9944",
+        "PL" => "9945",
+        "PT" => "9946",
+        "RO" => "9947",
+        "RS" => "9948",
+        "SI" => "9949",
+        "SK" => "9950",
+        "SM" => "9951",
+        "TR" => "9952",
+        "VA" => "9953",
+        _ => return None,
+    })
+}
+
+/// The Peppol electronic address (EAS scheme and identifier) of a buyer with this VAT number:
+/// a Belgian enterprise number (0208, the address Belgian companies are registered under), or
+/// the VAT number under its country's scheme. None: no Peppol address can be named (no VAT
+/// number, or one of a country without a scheme); `EM` (e-mail) is not allowed in Peppol.
+pub fn electronic_address(vat_number: Option<&str>) -> Option<(&'static str, String)> {
+    let vat = vat_number?;
+    let prefix = vat.get(..2)?;
+    if prefix == "BE" {
+        return Some(("0208", vat[2..].to_string()));
     }
-    let by_vat = match party.country.as_str() {
-        "NL" => Some("9944"),
-        "DE" => Some("9930"),
-        "FR" => Some("9957"),
-        "LU" => Some("9938"),
-        _ => None,
-    };
-    if let (Some(scheme), Some(vat)) = (by_vat, &party.vat_number) {
-        return (scheme, vat.clone());
+    if prefix == "DK" && !(vat.len() == 10 && vat[2..].bytes().all(|b| b.is_ascii_digit())) {
+        return None;
     }
-    ("EM", party.email.clone().unwrap_or_default())
+    vat_scheme(prefix).map(|scheme| (scheme, vat.to_string()))
 }
 
 fn party(xml: &mut String, element: &str, p: &Party) {
-    let (scheme, id) = endpoint(p);
     xml.push_str(&format!("<cac:{element}><cac:Party>"));
-    xml.push_str(&format!(
-        "<cbc:EndpointID schemeID=\"{scheme}\">{}</cbc:EndpointID>",
-        esc(&id)
-    ));
+    // Only parties with an address are rendered (see `InvoiceDocument::has_e_invoice`).
+    if let Some((scheme, id)) = electronic_address(p.vat_number.as_deref()) {
+        xml.push_str(&format!(
+            "<cbc:EndpointID schemeID=\"{scheme}\">{}</cbc:EndpointID>",
+            esc(&id)
+        ));
+    }
     let legal_name = p.company.as_ref().unwrap_or(&p.name);
     xml.push_str(&format!(
         "<cac:PartyName><cbc:Name>{}</cbc:Name></cac:PartyName>",

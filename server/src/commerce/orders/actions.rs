@@ -1,17 +1,20 @@
-//! The coach's actions on one order: refund it and resend its confirmation.
+//! The coach's actions on one order: refund it (all of it, or some tickets; see `refunds`) and
+//! resend its confirmation.
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::admin::AdminOrderDetail;
-use super::fulfilment::{Fulfilment, confirmation_email, credit_note_email};
-use super::{OrderAttention, OrderStatus, load, record, release_hold};
-use crate::kit::error::{ApiPath, AppError, ErrorBody};
+use super::fulfilment::{Fulfilment, confirmation_email};
+use super::{OrderStatus, load, record, refunds};
+use crate::kit::db;
+use crate::kit::error::{ApiJson, ApiPath, AppError, ErrorBody};
 use crate::platform::outbox;
 use crate::platform::state::AppState;
-use crate::{commerce::invoices, kit::db};
 
-fn order_not_found() -> AppError {
+pub(super) fn order_not_found() -> AppError {
     AppError::NotFound("Deze bestelling bestaat niet.".into())
 }
 
@@ -22,7 +25,7 @@ fn order_not_found() -> AppError {
     tag = "admin",
     params(("id" = i64, Path, description = "Order id")),
     responses(
-        (status = 200, description = "Refunded (with Stripe or Mollie: the refund was accepted by the provider); tickets cancelled, seats freed", body = AdminOrderDetail),
+        (status = 200, description = "What was not paid back yet is refunded (with Stripe or Mollie: the refund was accepted by the provider); its tickets cancelled, seats freed, a credit note made", body = AdminOrderDetail),
         (status = 404, description = "Unknown order", body = ErrorBody),
         (status = 409, description = "Nothing was paid for this order, or it was refunded already", body = ErrorBody),
         (status = 503, description = "The payment provider refused or could not be reached; nothing changed", body = ErrorBody),
@@ -33,75 +36,41 @@ pub async fn refund(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Json<AdminOrderDetail>, AppError> {
-    let order = load(&state.pool, id).await?.ok_or_else(order_not_found)?;
-    let status = order.status;
-    if !(status == OrderStatus::Paid || order.attention == Some(OrderAttention::RefundNeeded)) {
-        return Err(AppError::Conflict(if status == OrderStatus::Refunded {
-            "Deze bestelling is al terugbetaald.".into()
-        } else {
-            "Voor deze bestelling is niets betaald, dus er valt niets terug te betalen.".into()
-        }));
-    }
-    let provider = order.provider;
-    if provider != state.payments.kind() {
-        return Err(AppError::Conflict(format!(
-            "Deze bestelling is betaald via {provider}, maar de site gebruikt nu {}. Betaal ze terug bij {provider} zelf.",
-            state.payments.kind()
-        )));
-    }
-    // Money moves first: if the provider refuses, nothing changes here.
-    if let Some(provider_ref) = &order.provider_ref {
-        state
-            .payments
-            .refund(provider_ref, order.total_cents)
-            .await
-            .map_err(|e| {
-                tracing::error!(error = format!("{e:#}"), "refund refused");
-                AppError::Unavailable(
-                    "De betaalprovider kon de terugbetaling niet uitvoeren. Probeer het later opnieuw of betaal terug via de provider zelf."
-                        .into(),
-                )
-            })?;
-    }
-    let mut tx = db::begin_write(&state.pool).await?;
-    let done = sqlx::query(
-        "UPDATE orders SET status = 'refunded', attention = NULL, updated_at = $1 \
-         WHERE id = $2 AND (status = 'paid' OR attention = 'refund_needed')",
+    refunds::refund(&state, id, None).await.map(Json)
+}
+
+/// The tickets of an order to pay back.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TicketRefund {
+    /// Ids of tickets of this order that were not paid back yet.
+    pub ticket_ids: Vec<i64>,
+}
+
+#[utoipa::path(
+    post,
+    path = "/admin/orders/{id}/refund-tickets",
+    operation_id = "admin_refund_tickets",
+    tag = "admin",
+    params(("id" = i64, Path, description = "Order id")),
+    request_body = TicketRefund,
+    responses(
+        (status = 200, description = "These tickets' part of the order is refunded (with Stripe or Mollie: accepted by the provider), the tickets cancelled, their seats freed (the waiting list gets them) and a credit note for exactly them made; a repeated click refunds nothing twice", body = AdminOrderDetail),
+        (status = 404, description = "Unknown order", body = ErrorBody),
+        (status = 409, description = "Nothing was paid, or these tickets were paid back already (or are being paid back now)", body = ErrorBody),
+        (status = 422, description = "No tickets chosen, or a ticket of another order", body = ErrorBody),
+        (status = 503, description = "The payment provider refused or could not be reached; nothing changed", body = ErrorBody),
     )
-    .bind(db::now())
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
-    if done.rows_affected() == 0 {
-        return Err(AppError::Conflict(
-            "Deze bestelling is al terugbetaald.".into(),
-        ));
-    }
-    sqlx::query("UPDATE tickets SET status = 'cancelled', updated_at = $1 WHERE order_id = $2 AND status <> 'cancelled'")
-        .bind(db::now())
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-    release_hold(&mut tx, id).await?;
-    record(
-        &mut tx,
-        id,
-        OrderStatus::Refunded,
-        &format!("Terugbetaald via {provider}; tickets geannuleerd."),
-    )
-    .await?;
-    // The invoice stays as issued; a credit note cancels it, and the buyer gets it by mail.
-    if let Some(credit) =
-        invoices::credit(&mut tx, id, "Het volledige bedrag werd terugbetaald.").await?
-    {
-        let message =
-            credit_note_email(&mut tx, &state, &order.public_id, &credit.document).await?;
-        outbox::enqueue_email(&mut tx, &message).await?;
-    }
-    let detail = super::admin::detail(&mut tx, id).await?;
-    tx.commit().await?;
-    state.outbox_notify.notify_one();
-    Ok(Json(detail))
+)]
+#[tracing::instrument(skip_all, fields(order_id = id))]
+pub async fn refund_tickets(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(request): ApiJson<TicketRefund>,
+) -> Result<Json<AdminOrderDetail>, AppError> {
+    refunds::refund(&state, id, Some(request.ticket_ids))
+        .await
+        .map(Json)
 }
 
 #[utoipa::path(

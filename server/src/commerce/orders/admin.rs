@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{OrderAttention, OrderHistoryStatus, OrderStatus, actions};
+use super::{OrderAttention, OrderHistoryStatus, OrderStatus, actions, refunds};
 use crate::agenda::tickets::{self, Ticket};
 use crate::commerce::invoices::{self, InvoiceSummary};
 use crate::kit::closed_set::{Choice, closed_set};
@@ -24,6 +24,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(list_orders))
         .routes(routes!(get_order))
         .routes(routes!(actions::refund))
+        .routes(routes!(actions::refund_tickets))
         .routes(routes!(actions::resend))
 }
 
@@ -56,7 +57,8 @@ pub struct AdminOrder {
 const COLUMNS: &str = "o.id, o.public_id, o.status, o.attention, p.name AS product_name, \
      e.title AS event_title, o.quantity, o.first_name, o.last_name, o.email, o.total_cents, o.discount_cents, \
      o.coupon_code, o.provider, o.provider_ref, o.created_at, o.paid_at, o.phone, o.company, o.vat_number, \
-     o.unit_price_cents, o.subtotal_cents, o.consent_text, o.terms_accepted_at, o.expires_at";
+     o.unit_price_cents, o.subtotal_cents, o.consent_text, o.terms_accepted_at, o.expires_at, \
+     o.refunded_cents";
 const FROM: &str =
     "orders o JOIN products p ON p.id = o.product_id LEFT JOIN events e ON e.id = o.event_id";
 
@@ -119,8 +121,21 @@ pub struct AdminOrderDetail {
     pub history: Vec<OrderHistoryEntry>,
     /// Tickets issued for the order (event orders), in issue order.
     pub tickets: Vec<Ticket>,
-    /// Its invoice (once paid) and credit note (once refunded).
+    /// Its invoice (once paid) and credit notes (one per refund).
     pub invoices: Vec<InvoiceSummary>,
+    /// Euro cents paid back so far (never more than `total_cents`).
+    pub refunded_cents: i64,
+    /// The tickets paid back already (each at most once).
+    pub refunded_ticket_ids: Vec<i64>,
+    /// The tickets that can still be paid back one by one, with what each would pay back.
+    pub refundable_tickets: Vec<RefundableTicket>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RefundableTicket {
+    pub ticket_id: i64,
+    /// Its share of the order's total, euro cents.
+    pub amount_cents: i64,
 }
 
 closed_set! {
@@ -176,8 +191,24 @@ pub async fn detail(conn: &mut AnyConnection, id: i64) -> Result<AdminOrderDetai
     .collect::<Result<_, sqlx::Error>>()?;
     let tickets = tickets::of_order(&mut *conn, id).await?;
     let invoices = invoices::of_order(&mut *conn, id).await?;
+    let refunded_ticket_ids = sqlx::query(
+        "SELECT t.id FROM tickets t JOIN order_refunds r ON r.id = t.refund_id \
+         WHERE t.order_id = $1 AND r.status = 'done' ORDER BY t.id",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| r.try_get("id"))
+    .collect::<Result<_, sqlx::Error>>()?;
+    let order = AdminOrder::from_row(&row)?;
+    let refundable_tickets = if order.status == OrderStatus::Paid {
+        refunds::refundable(&mut *conn, id, order.total_cents).await?
+    } else {
+        Vec::new()
+    };
     Ok(AdminOrderDetail {
-        order: AdminOrder::from_row(&row)?,
+        order,
         phone: row.try_get("phone")?,
         company: row.try_get("company")?,
         vat_number: row.try_get("vat_number")?,
@@ -189,6 +220,9 @@ pub async fn detail(conn: &mut AnyConnection, id: i64) -> Result<AdminOrderDetai
         history,
         tickets,
         invoices,
+        refunded_cents: row.try_get("refunded_cents")?,
+        refunded_ticket_ids,
+        refundable_tickets,
     })
 }
 

@@ -11,7 +11,9 @@ use crate::commerce::products::ProductKind;
 use crate::kit::db::{self, Tx};
 use crate::kit::ics::{self, CalendarEvent};
 use crate::platform::notifications::{self, Notice, NoticeKind};
-use crate::platform::outbox::compose::{Block, calendar_attachment, compose, link, text};
+use crate::platform::outbox::compose::{
+    Block, calendar_attachment, compose, compose_for_coach, link, text,
+};
 use crate::platform::outbox::templates::{self, MailKind, Values};
 use crate::platform::outbox::{self, Attachment, EmailMessage};
 use crate::platform::state::AppState;
@@ -110,6 +112,7 @@ fn sale<'a>(order: &'a Order, event: Option<&'a Event>) -> Sale<'a> {
         billing_street: order.billing_street.as_deref(),
         billing_postal_code: order.billing_postal_code.as_deref(),
         billing_city: order.billing_city.as_deref(),
+        billing_country: order.billing_country.as_deref(),
         product_name: &order.product.name,
         product_vat_rate_percent: order.product.vat_rate_percent,
         event: event.map(|e| (e.title.as_str(), e.starts_at.as_str())),
@@ -209,6 +212,7 @@ fn coach_notice(fulfilment: &Fulfilment) -> anyhow::Result<Notice> {
         details: details.join("\n"),
         admin_path: format!("/admin/orders?bestelling={}", order.id),
         attachments: Vec::new(),
+        reply_to: Some(order.email.clone()),
     })
 }
 
@@ -358,7 +362,7 @@ pub async fn confirmation_email(
             ),
         ));
         attachments.push(invoice.pdf_attachment());
-        if invoice.is_business() {
+        if invoice.has_e_invoice() {
             attachments.push(invoice.xml_attachment());
         }
     }
@@ -430,7 +434,7 @@ pub async fn credit_note_email(
         &state.site(),
     );
     message.attachments.push(credit.pdf_attachment());
-    if credit.is_business() {
+    if credit.has_e_invoice() {
         message.attachments.push(credit.xml_attachment());
     }
     Ok(message)
@@ -458,12 +462,13 @@ pub async fn notify_refund_needed(
             format!("{}/admin/orders?status=attention", state.public_url),
         ),
     ];
-    let message = compose(
+    let mut message = compose_for_coach(
         &state.site().contact.email,
         "Actie nodig: betaling terugstorten".to_string(),
         &blocks,
         &state.site(),
     );
+    message.reply_to = Some(order.email.clone()).filter(|r| !r.is_empty());
     outbox::enqueue_email(tx, &message).await?;
     Ok(())
 }

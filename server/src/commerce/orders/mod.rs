@@ -5,6 +5,7 @@ pub mod actions;
 pub mod admin;
 mod fulfilment;
 mod order;
+mod refunds;
 
 pub(crate) use fulfilment::place;
 pub use order::{Order, OrderedProduct, load};

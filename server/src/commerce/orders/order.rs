@@ -28,11 +28,15 @@ pub struct Order {
     pub billing_street: Option<String>,
     pub billing_postal_code: Option<String>,
     pub billing_city: Option<String>,
+    /// ISO 3166-1 alpha-2.
+    pub billing_country: Option<String>,
     /// Euro cents, VAT included, like the other amounts.
     pub unit_price_cents: i64,
     pub subtotal_cents: i64,
     pub discount_cents: i64,
     pub total_cents: i64,
+    /// What was paid back so far (partial refunds), never more than `total_cents`.
+    pub refunded_cents: i64,
     pub coupon_id: Option<i64>,
     pub coupon_code: Option<String>,
     pub provider: PaymentProviderKind,
@@ -56,7 +60,7 @@ pub struct OrderedProduct {
 /// The columns of [`Order`], from [`FROM`].
 const COLUMNS: &str = "o.id, o.public_id, o.status, o.attention, o.event_id, o.quantity, o.first_name, \
      o.last_name, o.email, o.phone, o.company, o.vat_number, o.billing_street, o.billing_postal_code, \
-     o.billing_city, o.unit_price_cents, o.subtotal_cents, o.discount_cents, o.total_cents, o.coupon_id, \
+     o.billing_city, o.billing_country, o.refunded_cents, o.unit_price_cents, o.subtotal_cents, o.discount_cents, o.total_cents, o.coupon_id, \
      o.coupon_code, o.provider, o.provider_ref, o.paid_at, p.slug AS product_slug, p.name AS product_name, \
      p.kind AS product_kind, p.vat_rate_percent, p.access_url";
 const FROM: &str = "orders o JOIN products p ON p.id = o.product_id";
@@ -89,6 +93,8 @@ impl Order {
             billing_street: row.try_get("billing_street")?,
             billing_postal_code: row.try_get("billing_postal_code")?,
             billing_city: row.try_get("billing_city")?,
+            billing_country: row.try_get("billing_country")?,
+            refunded_cents: row.try_get("refunded_cents")?,
             unit_price_cents: row.try_get("unit_price_cents")?,
             subtotal_cents: row.try_get("subtotal_cents")?,
             discount_cents: row.try_get("discount_cents")?,

@@ -56,9 +56,19 @@ impl VatNumber {
         Ok(Self(compact))
     }
 
-    /// The country code, e.g. `BE`.
+    /// The prefix, e.g. `BE`; Greece's is `EL` and Northern Ireland's `XI`.
     pub fn country(&self) -> &str {
         &self.0[..2]
+    }
+
+    /// The ISO 3166-1 country of the number: its prefix, except `EL` (Greece, `GR`) and `XI`
+    /// (Northern Ireland, `GB`).
+    pub fn iso_country(&self) -> &str {
+        match self.country() {
+            "EL" => "GR",
+            "XI" => "GB",
+            other => other,
+        }
     }
 
     /// For a Belgian number: the ten-digit enterprise number (KBO), e.g. `0123456749`.
@@ -112,6 +122,8 @@ mod tests {
             "NL852824913B01"
         );
         assert_eq!(VatNumber::parse("NL852824913B01").unwrap().country(), "NL");
+        let greek = VatNumber::parse("EL 094019245").unwrap();
+        assert_eq!((greek.country(), greek.iso_country()), ("EL", "GR"));
         for bad in ["12", "NLABC", "B", "BE!0123456749"] {
             assert!(VatNumber::parse(bad).is_err(), "{bad}");
         }

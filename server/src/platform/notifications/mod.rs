@@ -10,7 +10,7 @@ use sqlx::{AssertSqlSafe, Row};
 
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::{self, Tx};
-use crate::platform::outbox::compose::{compose, link, text};
+use crate::platform::outbox::compose::{compose_for_coach, link, text};
 use crate::platform::outbox::{self, Attachment};
 use crate::platform::state::AppState;
 
@@ -55,6 +55,8 @@ pub struct Notice {
     pub admin_path: String,
     /// E.g. the `.ics` of an intro call (immediate mails only).
     pub attachments: Vec<Attachment>,
+    /// The buyer or visitor it is about: "Beantwoorden" in her mail program writes to them.
+    pub reply_to: Option<String>,
 }
 
 /// Sends `notice` to the coach now, or keeps it for the daily summary, as she chose for its
@@ -71,13 +73,14 @@ pub async fn tell_coach(tx: &mut Tx, state: &AppState, notice: Notice) -> anyhow
     match delivery {
         Delivery::Immediate => {
             let blocks = [text(notice.details), link("Bekijk het in het beheer", url)];
-            let mut message = compose(
+            let mut message = compose_for_coach(
                 &state.site().contact.email,
                 notice.subject,
                 &blocks,
                 &state.site(),
             );
             message.attachments = notice.attachments;
+            message.reply_to = notice.reply_to.filter(|r| !r.is_empty());
             outbox::enqueue_email(tx, &message).await?;
         }
         Delivery::Daily => {

@@ -14,7 +14,7 @@ use super::NoticeKind;
 use crate::kit::brussels;
 use crate::kit::db;
 use crate::platform::outbox;
-use crate::platform::outbox::compose::{Block, compose, link, text};
+use crate::platform::outbox::compose::{Block, compose_for_coach, link, text};
 use crate::platform::periodic;
 use crate::platform::state::AppState;
 
@@ -123,7 +123,7 @@ pub async fn send_due(state: &AppState, now: Timestamp) -> anyhow::Result<bool> 
             "Kies in Meldingen hoe je dit wilt ontvangen",
             format!("{}/admin/meldingen", state.public_url),
         ));
-        let message = compose(
+        let message = compose_for_coach(
             &state.site().contact.email,
             format!(
                 "Je dagelijkse samenvatting van {}: {} {}",

@@ -40,6 +40,32 @@ pub fn link(label: impl Into<String>, url: impl Into<String>) -> Block {
 /// The message with `blocks`, the brand's logo above and the signature below (both from the
 /// business details).
 pub fn compose(to: &str, subject: String, blocks: &[Block], site: &Site) -> EmailMessage {
+    let signer = signer(site);
+    compose_closed(to, subject, blocks, site, "Warme groet,", &signer)
+}
+
+/// A message from the website to the coach herself (a notice, her daily summary): the same
+/// letterhead, but not signed with her own name as if she wrote it.
+pub fn compose_for_coach(to: &str, subject: String, blocks: &[Block], site: &Site) -> EmailMessage {
+    compose_closed(
+        to,
+        subject,
+        blocks,
+        site,
+        "Dit bericht stuurde je website automatisch.",
+        &[&site.url("/admin")],
+    )
+}
+
+/// The message with `blocks` and a closing line followed by the lines of `signer`.
+fn compose_closed(
+    to: &str,
+    subject: String,
+    blocks: &[Block],
+    site: &Site,
+    closing: &str,
+    signer: &[&str],
+) -> EmailMessage {
     let mut text = String::new();
     let mut html = String::new();
     for block in blocks {
@@ -64,11 +90,11 @@ pub fn compose(to: &str, subject: String, blocks: &[Block], site: &Site) -> Emai
         }
         text.push_str("\n\n");
     }
-    let signer = signer(site);
-    text.push_str(&format!("Warme groet,\n{}\n", signer.join("\n")));
+    text.push_str(&format!("{closing}\n{}\n", signer.join("\n")));
     let signature: Vec<String> = signer.iter().map(|s| escape(s)).collect();
     html.push_str(&format!(
-        "<p>Warme groet,<br>{}</p>",
+        "<p>{}<br>{}</p>",
+        escape(closing),
         signature.join("<br>")
     ));
     EmailMessage {

@@ -11,7 +11,7 @@ use sqlx::Row;
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::{self, Tx};
 
-pub use worker::{Deliverer, sender, spawn};
+pub use worker::{Deliverer, lease, sender, spawn};
 
 closed_set! {
     /// What an outbox item delivers.

@@ -16,9 +16,8 @@ use tokio::task::JoinHandle;
 use super::{EmailMessage, OutboxKind, WebhookPayload, WebhookSigner};
 use crate::kit::configuration::{MailTransport, OutboxSettings, Settings};
 use crate::kit::db;
+use crate::platform::leases::{self, Lease};
 
-/// A claimed row is not picked up again for this long, unless delivery finishes first.
-const LEASE: SignedDuration = SignedDuration::from_secs(120);
 const BATCH: i64 = 20;
 
 enum Mailer {
@@ -39,13 +38,16 @@ pub fn sender(settings: &Settings, site: &crate::platform::site::Site) -> String
 pub struct Deliverer {
     mailer: Mailer,
     from: Mailbox,
+    /// The right-hand side of every `Message-ID`: the site's domain (from `PUBLIC_URL`).
+    message_domain: String,
     http: reqwest::Client,
     webhook_secret: Option<String>,
     enrolment_secret: Option<String>,
 }
 
 impl Deliverer {
-    pub fn new(settings: &Settings, from: &str) -> anyhow::Result<Self> {
+    /// `public_url` is the site's address: its host names the mails' `Message-ID`s.
+    pub fn new(settings: &Settings, from: &str, public_url: &str) -> anyhow::Result<Self> {
         let mailer = match settings.mail.transport {
             MailTransport::File => {
                 let dir = settings.mail_dir();
@@ -69,9 +71,15 @@ impl Deliverer {
             .build()?;
         let secret =
             |s: &crate::kit::configuration::Secret| (!s.is_empty()).then(|| s.expose().to_string());
+        let message_domain = url::Url::parse(public_url)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_string))
+            .filter(|h| !h.is_empty())
+            .ok_or_else(|| anyhow::anyhow!("the public URL {public_url:?} has no host"))?;
         Ok(Self {
             mailer,
             from,
+            message_domain,
             http,
             webhook_secret: secret(&settings.newsletter.webhook_secret),
             enrolment_secret: secret(&settings.enrolment.webhook_secret),
@@ -93,16 +101,30 @@ impl Deliverer {
         }
     }
 
-    async fn deliver(&self, kind: OutboxKind, payload: &str) -> anyhow::Result<()> {
+    async fn deliver(&self, id: i64, kind: OutboxKind, payload: &str) -> anyhow::Result<()> {
         match kind {
-            OutboxKind::Email => self.send_email(serde_json::from_str(payload)?).await,
+            OutboxKind::Email => {
+                self.send_email(
+                    serde_json::from_str(payload)?,
+                    &format!("outbox-{id}:{payload}"),
+                )
+                .await
+            }
             OutboxKind::Webhook => self.post_webhook(serde_json::from_str(payload)?).await,
         }
     }
 
+    /// The `Message-ID` of the mail known as `key`: the same key gives the same id, so a mail
+    /// sent again after a crash is recognised as the same message by the receiving servers.
+    pub fn message_id(&self, key: &str) -> String {
+        let digest = <Sha256 as sha2::Digest>::digest(key.as_bytes());
+        format!("<{}@{}>", hex::encode(&digest[..16]), self.message_domain)
+    }
+
     /// Sends one e-mail through the configured transport now (the outbox and the newsletter
-    /// sender both end here).
-    pub async fn send_email(&self, mail: EmailMessage) -> anyhow::Result<()> {
+    /// sender both end here), with a `Date` and a `Message-ID` on the site's domain made from
+    /// `key` (unique per mail: an outbox row, a newsletter recipient).
+    pub async fn send_email(&self, mail: EmailMessage, key: &str) -> anyhow::Result<()> {
         // Quoted-printable keeps the text readable in the raw .eml files.
         let part = |content_type: ContentType, body: String| {
             SinglePart::builder()
@@ -133,7 +155,10 @@ impl Deliverer {
             Some(name) => Mailbox::new(Some(name), self.from.email.clone()),
             None => self.from.clone(),
         };
-        let mut builder = Message::builder().from(from);
+        let mut builder = Message::builder()
+            .from(from)
+            .message_id(Some(self.message_id(key)))
+            .date_now();
         if let Some(reply_to) = &mail.reply_to {
             builder = builder.reply_to(reply_to.parse()?);
         }
@@ -193,17 +218,23 @@ fn backoff(settings: &OutboxSettings, attempts: i64) -> SignedDuration {
     SignedDuration::from_millis(i64::try_from(ms).unwrap_or(i64::MAX))
 }
 
-/// Starts the worker; it stops when `stop` becomes true.
+/// The leases on outbox rows: `next_attempt_at` is the lease's end while a row is claimed.
+pub fn lease(settings: &OutboxSettings) -> Arc<Lease> {
+    Lease::new("outbox", "next_attempt_at", settings.lease())
+}
+
+/// Starts the worker; it stops when `stop` becomes true. `lease` is renewed by its heartbeat.
 pub fn spawn(
     pool: AnyPool,
     deliverer: Arc<Deliverer>,
     settings: OutboxSettings,
+    lease: Arc<Lease>,
     notify: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            if let Err(e) = run_due(&pool, &deliverer, &settings).await {
+            if let Err(e) = run_due(&pool, &deliverer, &settings, &lease).await {
                 tracing::warn!(error = format!("{e:#}"), "outbox pass failed");
             }
             tokio::select! {
@@ -226,38 +257,53 @@ async fn run_due(
     pool: &AnyPool,
     deliverer: &Deliverer,
     settings: &OutboxSettings,
+    lease: &Lease,
 ) -> anyhow::Result<()> {
     loop {
         let now = Timestamp::now();
+        let claimed_at = std::time::Instant::now();
         // The lease: a row is ours when this conditional UPDATE moved it; another worker's claim
         // of the same row (PostgreSQL re-checks the condition after waiting) matches nothing.
+        // The heartbeat (`leases`) renews it while this process lives.
         let mut tx = db::begin_write(pool).await?;
         let rows = sqlx::query(
-            "UPDATE outbox SET next_attempt_at = $1 \
+            "UPDATE outbox SET next_attempt_at = $1, lease_owner = $4 \
              WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= $2 \
                           ORDER BY next_attempt_at, id LIMIT $3) \
                AND status = 'pending' AND next_attempt_at <= $2 \
              RETURNING id, kind, payload, attempts",
         )
-        .bind(db::format_ts(now + LEASE))
+        .bind(lease.until(now))
         .bind(db::format_ts(now))
         .bind(BATCH)
+        .bind(leases::owner())
         .fetch_all(&mut *tx)
         .await?;
         tx.commit().await?;
+        lease.written(claimed_at);
         if rows.is_empty() {
             return Ok(());
         }
         let mut outcomes = Vec::with_capacity(rows.len());
         for row in rows {
+            // Leases that could not be renewed may have passed to another server: the rest of
+            // the batch is left to whoever holds it (or to this server once they end).
+            if !lease.held() {
+                tracing::warn!("outbox lease not renewed in time; leaving the rest of the batch");
+                break;
+            }
             let id: i64 = row.try_get("id")?;
             let kind: OutboxKind = row.try_get("kind")?;
             let payload: String = row.try_get("payload")?;
             let attempts = row.try_get::<i64, _>("attempts")? + 1;
-            let outcome = deliverer.deliver(kind, &payload).await;
+            let outcome = deliverer.deliver(id, kind, &payload).await;
             outcomes.push((id, kind, attempts, outcome));
         }
+        let complete = lease.held();
         record(pool, settings, outcomes).await?;
+        if !complete {
+            return Ok(());
+        }
     }
 }
 
@@ -273,7 +319,8 @@ async fn record(
         match outcome {
             Ok(()) => {
                 sqlx::query(
-                    "UPDATE outbox SET status = 'sent', attempts = $1, sent_at = $2, last_error = NULL WHERE id = $3",
+                    "UPDATE outbox SET status = 'sent', attempts = $1, sent_at = $2, last_error = NULL, \
+                     lease_owner = NULL WHERE id = $3",
                 )
                 .bind(attempts)
                 .bind(&now)
@@ -286,7 +333,8 @@ async fn record(
                 let error = format!("{e:#}");
                 let dead = attempts >= i64::from(settings.max_attempts);
                 sqlx::query(
-                    "UPDATE outbox SET status = $1, attempts = $2, last_error = $3, next_attempt_at = $4 WHERE id = $5",
+                    "UPDATE outbox SET status = $1, attempts = $2, last_error = $3, next_attempt_at = $4, \
+                     lease_owner = NULL WHERE id = $5",
                 )
                 .bind(if dead { "dead" } else { "pending" })
                 .bind(attempts)
@@ -326,6 +374,7 @@ mod tests {
     #[test]
     fn backoff_doubles_and_is_capped() {
         let s = OutboxSettings {
+            lease_secs: 15,
             poll_interval_ms: 1,
             base_backoff_ms: 5000,
             max_backoff_ms: 3_600_000,

@@ -120,12 +120,19 @@ impl Provider {
         }
     }
 
-    /// Refunds the whole amount of a paid order.
-    pub async fn refund(&self, provider_ref: &str, amount_cents: i64) -> anyhow::Result<()> {
+    /// Pays `amount_cents` of a paid order back (all of it, or the part of some tickets).
+    /// `refund_key` names this refund: asking again with the same key (a repeated click, a
+    /// retry after a crash) makes the provider answer the same refund, never pay twice.
+    pub async fn refund(
+        &self,
+        provider_ref: &str,
+        amount_cents: i64,
+        refund_key: &str,
+    ) -> anyhow::Result<()> {
         match self {
             Self::Simulated(_) => Ok(()),
-            Self::Stripe(p) => p.refund(provider_ref, amount_cents).await,
-            Self::Mollie(p) => p.refund(provider_ref, amount_cents).await,
+            Self::Stripe(p) => p.refund(provider_ref, amount_cents, refund_key).await,
+            Self::Mollie(p) => p.refund(provider_ref, amount_cents, refund_key).await,
         }
     }
 }

@@ -140,10 +140,17 @@ impl Mollie {
         bail!("Mollie refused to cancel payment {provider_ref} ({status}): {message}")
     }
 
-    pub async fn refund(&self, provider_ref: &str, amount_cents: i64) -> anyhow::Result<()> {
+    pub async fn refund(
+        &self,
+        provider_ref: &str,
+        amount_cents: i64,
+        refund_key: &str,
+    ) -> anyhow::Result<()> {
         let id = payment_id(provider_ref)?;
         let response = self
             .request(reqwest::Method::POST, &format!("/v2/payments/{id}/refunds"))
+            // Mollie answers a repeated key with the first refund instead of a second one.
+            .header("Idempotency-Key", format!("refund-{id}-{refund_key}"))
             .json(&json!({
                 "amount": {"currency": "EUR", "value": money::decimal(amount_cents)},
             }))

@@ -147,14 +147,22 @@ impl Stripe {
     }
 
     /// Refunds `amount_cents` of the payment made in Checkout Session `provider_ref`.
-    pub async fn refund(&self, provider_ref: &str, amount_cents: i64) -> anyhow::Result<()> {
+    pub async fn refund(
+        &self,
+        provider_ref: &str,
+        amount_cents: i64,
+        refund_key: &str,
+    ) -> anyhow::Result<()> {
         let session = self.session(provider_ref).await?;
         let payment_intent = session.payment_intent.ok_or_else(|| {
             anyhow!("Stripe Checkout Session {provider_ref} has no payment to refund")
         })?;
         let _: serde_json::Value = send(
             self.request(reqwest::Method::POST, "/v1/refunds")
-                .header("Idempotency-Key", format!("refund-{provider_ref}"))
+                .header(
+                    "Idempotency-Key",
+                    format!("refund-{provider_ref}-{refund_key}"),
+                )
                 .form(&[
                     ("payment_intent", payment_intent),
                     ("amount", amount_cents.to_string()),

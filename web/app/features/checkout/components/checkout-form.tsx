@@ -19,6 +19,7 @@ import {
 } from "@/features/checkout/lib/checkout-form";
 import { draftFor, loadDraft, saveDraft, withNewAttempt, type CheckoutDraft } from "@/features/checkout/lib/checkout-storage";
 import { leaveTo } from "@/features/checkout/lib/leave-to";
+import { COUNTRY_OPTIONS } from "@/features/checkout/lib/countries";
 import { couponLine } from "@/features/checkout/lib/price";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import type { ProductDetail } from "@/lib/api-types";
@@ -235,18 +236,35 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
             />
           </div>
           {values.company.trim() ? (
-            <div className="grid gap-5 sm:grid-cols-[2fr_1fr_2fr]">
+            <fieldset className="space-y-5">
+              <legend className="font-medium text-ink">Adres van je bedrijf (voor de factuur)</legend>
               <InputField
                 label="Straat en nummer"
                 {...field("street")}
-                optional
-                hint="Het adres op je factuur."
+                required
                 type="text"
                 autoComplete="street-address"
               />
-              <InputField label="Postcode" {...field("postal_code")} optional type="text" autoComplete="postal-code" />
-              <InputField label="Gemeente" {...field("city")} optional type="text" autoComplete="address-level2" />
-            </div>
+              <div className="grid gap-5 sm:grid-cols-[1fr_2fr]">
+                <InputField label="Postcode" {...field("postal_code")} required type="text" autoComplete="postal-code" />
+                <InputField label="Gemeente" {...field("city")} required type="text" autoComplete="address-level2" />
+              </div>
+              <SelectField
+                label="Land"
+                name="country"
+                required
+                value={values.country}
+                error={errors.country}
+                autoComplete="country"
+                onChange={(e) => update("country", e.target.value)}
+              >
+                {COUNTRY_OPTIONS.map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </SelectField>
+            </fieldset>
           ) : null}
         </fieldset>
 

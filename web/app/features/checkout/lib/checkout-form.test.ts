@@ -38,6 +38,36 @@ describe("validateCheckout", () => {
   });
 });
 
+describe("a company's invoice address", () => {
+  it("is required in full once a company is named", () => {
+    const errors = validateCheckout({ ...valid, company: "Lichtwerk BV", country: "" }, 10);
+    expect(errors).toEqual({
+      street: "Vul de straat en het huisnummer van je bedrijf in: ze komen op de factuur.",
+      postal_code: "Vul de postcode van je bedrijf in.",
+      city: "Vul de gemeente van je bedrijf in.",
+      country: "Kies het land van je bedrijf.",
+    });
+  });
+
+  it("goes along with a company only", () => {
+    const address = { street: "Lichtlaan 7", postal_code: "2000", city: "Antwerpen", country: "BE" };
+    const company = checkoutRequest({
+      idempotencyKey: "k".repeat(36),
+      product: "spiegelgevecht",
+      eventId: null,
+      values: { ...valid, ...address, company: "Lichtwerk BV" },
+    });
+    expect(company).toMatchObject({ company: "Lichtwerk BV", ...address });
+    const privateBuyer = checkoutRequest({
+      idempotencyKey: "k".repeat(36),
+      product: "spiegelgevecht",
+      eventId: null,
+      values: { ...valid, ...address },
+    });
+    expect("country" in privateBuyer || "street" in privateBuyer).toBe(false);
+  });
+});
+
 describe("checkoutRequest", () => {
   it("trims, leaves out empty optional fields and the event of a course", () => {
     const body = checkoutRequest({ idempotencyKey: "k".repeat(36), product: "spiegelgevecht", eventId: null, values: valid });

@@ -11,6 +11,8 @@ export interface CheckoutFormValues {
   street: string;
   postal_code: string;
   city: string;
+  /** ISO 3166-1 alpha-2 of the invoice address. */
+  country: string;
   quantity: number;
   coupon: string;
   accept_terms: boolean;
@@ -31,6 +33,7 @@ export const CHECKOUT_FIELDS: readonly CheckoutField[] = [
   "street",
   "postal_code",
   "city",
+  "country",
   "quantity",
   "coupon",
   "accept_terms",
@@ -47,6 +50,7 @@ export const emptyValues: CheckoutFormValues = {
   street: "",
   postal_code: "",
   city: "",
+  country: "BE",
   quantity: 1,
   coupon: "",
   accept_terms: false,
@@ -72,7 +76,19 @@ export function validateCheckout(values: CheckoutFormValues, maxQuantity: number
     errors.accept_terms = "Om te bestellen moet je akkoord gaan met de algemene voorwaarden en de privacyverklaring.";
   }
   if (!values.accept_consent) errors.accept_consent = "Vink dit aan om verder te gaan.";
+  // A company's invoice needs its whole address (the server says the same).
+  if (values.company.trim()) {
+    if (!values.street.trim()) errors.street = "Vul de straat en het huisnummer van je bedrijf in: ze komen op de factuur.";
+    if (!values.postal_code.trim()) errors.postal_code = "Vul de postcode van je bedrijf in.";
+    if (!values.city.trim()) errors.city = "Vul de gemeente van je bedrijf in.";
+    if (!values.country.trim()) errors.country = "Kies het land van je bedrijf.";
+  }
   return errors;
+}
+
+/** The address goes along for a company's invoice only. */
+function withAddress(values: CheckoutFormValues): boolean {
+  return values.company.trim() !== "";
 }
 
 function optional(value: string): string | undefined {
@@ -100,9 +116,14 @@ export function checkoutRequest(input: {
     phone: optional(values.phone),
     company: optional(values.company),
     vat_number: optional(values.vat_number),
-    street: optional(values.street),
-    postal_code: optional(values.postal_code),
-    city: optional(values.city),
+    ...(withAddress(values)
+      ? {
+          street: optional(values.street),
+          postal_code: optional(values.postal_code),
+          city: optional(values.city),
+          country: optional(values.country),
+        }
+      : {}),
     coupon: optional(values.coupon),
     accept_terms: values.accept_terms,
     accept_consent: values.accept_consent,

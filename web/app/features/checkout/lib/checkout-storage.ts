@@ -49,6 +49,7 @@ function parseValues(raw: unknown): CheckoutFormValues {
     street: str(v.street),
     postal_code: str(v.postal_code),
     city: str(v.city),
+    country: str(v.country) || emptyValues.country,
     quantity,
     coupon: str(v.coupon),
     accept_terms: v.accept_terms === true,

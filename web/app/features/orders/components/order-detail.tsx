@@ -4,12 +4,14 @@ import { toast } from "@/components/ui/toast";
 import { Badge, type BadgeTone } from "@/components/admin/badge";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { LoadError, LoadingBlock } from "@/components/admin/query-status";
+import { CheckboxField } from "@/components/form/field";
 import { errorMessage } from "@/components/form/form-errors";
 import { adminButton } from "@/components/admin/styles";
 import { RowButton } from "@/components/admin/row-button";
 import { useEnrolment, useResendEnrolment } from "@/features/orders/api/enrolment";
 import { useOrder } from "@/features/orders/api/get-order";
 import { useRefundOrder } from "@/features/orders/api/refund-order";
+import { useRefundTickets } from "@/features/orders/api/refund-tickets";
 import { useResendConfirmation } from "@/features/orders/api/resend-confirmation";
 import type { AdminOrderDetail, EnrolmentMethod, EnrolmentStatus, InvoiceFormat, InvoiceSummary } from "@/lib/api-types";
 import { downloadInvoiceFile, invoiceKindLabel } from "@/lib/invoice-files";
@@ -49,7 +51,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The order's invoice and credit note, each downloadable as PDF (and UBL for a company). */
+/** The order's invoice and credit notes, each downloadable as PDF (and UBL for a company). */
 function Invoices({ invoices }: { invoices: InvoiceSummary[] }) {
   async function download(invoice: InvoiceSummary, format: InvoiceFormat) {
     try {
@@ -148,24 +150,55 @@ function CourseAccess({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+/** What a refund toast says once `amountCents` went back. */
+function refundedDescription(order: AdminOrderDetail, amountCents: number): string {
+  return isRealProvider(order.provider)
+    ? `De terugbetaling van ${formatPriceCents(amountCents)} is gestart bij ${providerLabel(order.provider)}. ${buyerName(order)} krijgt een creditnota.`
+    : `${formatPriceCents(amountCents)} van ${buyerName(order)} staat op terugbetaald.`;
+}
+
 function Detail({ order }: { order: AdminOrderDetail }) {
   const [refunding, setRefunding] = useState(false);
+  const [refundingTickets, setRefundingTickets] = useState(false);
+  const [chosen, setChosen] = useState<number[]>([]);
   const refund = useRefundOrder();
+  const refundSome = useRefundTickets();
   const resend = useResendConfirmation();
   const attention = attentionLabel(order.attention);
+  const left = order.total_cents - order.refunded_cents;
+  const partly = order.refunded_cents > 0;
+  const refundable = new Map(order.refundable_tickets.map((t) => [t.ticket_id, t.amount_cents]));
+  const chosenAmount = chosen.reduce((sum, id) => sum + (refundable.get(id) ?? 0), 0);
+  // Tickets can be paid back one by one while more than one is left.
+  const perTicket = canRefund(order) && refundable.size > 1;
 
   async function confirmRefund() {
     try {
       await refund.mutateAsync(order.id);
-      toast.success("Bestelling terugbetaald", {
-        description: isRealProvider(order.provider)
-          ? `De terugbetaling van ${formatPriceCents(order.total_cents)} is gestart bij ${providerLabel(order.provider)}.`
-          : `De bestelling van ${buyerName(order)} staat op terugbetaald.`,
+      toast.success(partly ? "Rest terugbetaald" : "Bestelling terugbetaald", {
+        description: refundedDescription(order, left),
       });
     } catch (e) {
       toast.error("Terugbetalen lukte niet", { description: errorMessage(e) });
     }
     setRefunding(false);
+  }
+
+  async function confirmTicketRefund() {
+    try {
+      await refundSome.mutateAsync({ orderId: order.id, ticketIds: chosen });
+      toast.success(chosen.length === 1 ? "Ticket terugbetaald" : `${chosen.length} tickets terugbetaald`, {
+        description: refundedDescription(order, chosenAmount),
+      });
+      setChosen([]);
+    } catch (e) {
+      toast.error("Terugbetalen lukte niet", { description: errorMessage(e) });
+    }
+    setRefundingTickets(false);
+  }
+
+  function choose(ticketId: number, on: boolean) {
+    setChosen((ids) => (on ? [...ids.filter((id) => id !== ticketId), ticketId] : ids.filter((id) => id !== ticketId)));
   }
 
   async function onResend() {
@@ -194,7 +227,7 @@ function Detail({ order }: { order: AdminOrderDetail }) {
         {canRefund(order) ? (
           <button type="button" onClick={() => setRefunding(true)} className={adminButton("danger-quiet", "sm")}>
             <Undo2 aria-hidden="true" className="h-4 w-4" />
-            Terugbetalen
+            {partly ? "Rest terugbetalen" : perTicket ? "Alles terugbetalen" : "Terugbetalen"}
           </button>
         ) : null}
         {order.status === "paid" ? (
@@ -240,6 +273,7 @@ function Detail({ order }: { order: AdminOrderDetail }) {
             <Row label="Totaal (incl. btw)">
               <strong>{formatPriceCents(order.total_cents)}</strong>
             </Row>
+            {partly ? <Row label="Terugbetaald">{formatPriceCents(order.refunded_cents)}</Row> : null}
             <Row label="Besteld op">{when(order.created_at)}</Row>
             <Row label="Betaald op">{when(order.paid_at)}</Row>
             {order.status === "pending" ? <Row label="Reservering tot">{when(order.expires_at)}</Row> : null}
@@ -267,7 +301,7 @@ function Detail({ order }: { order: AdminOrderDetail }) {
         </Section>
 
         {order.invoices.length > 0 ? (
-          <Section title="Factuur">
+          <Section title={order.invoices.length > 1 ? "Factuur en creditnota's" : "Factuur"}>
             <Invoices invoices={order.invoices} />
           </Section>
         ) : null}
@@ -275,16 +309,49 @@ function Detail({ order }: { order: AdminOrderDetail }) {
         {order.tickets.length > 0 ? (
           <Section title={`Tickets (${order.tickets.length})`}>
             <ul className="divide-y divide-sand">
-              {order.tickets.map((t) => (
-                <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <span>
-                    <span className="font-mono font-semibold">{t.code}</span>
-                    <span className="ml-2 text-ink-soft">{t.holder_name}</span>
-                  </span>
-                  <Badge tone={ticketStatusTone(t.status)}>{ticketStatusLabel(t.status)}</Badge>
-                </li>
-              ))}
+              {order.tickets.map((t) => {
+                const amount = refundable.get(t.id);
+                const refunded = order.refunded_ticket_ids.includes(t.id);
+                return (
+                  <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    {perTicket && amount !== undefined ? (
+                      <CheckboxField
+                        name={`ticket-${t.id}`}
+                        checked={chosen.includes(t.id)}
+                        onChange={(on) => choose(t.id, on)}
+                      >
+                        <span className="font-mono font-semibold">{t.code}</span>
+                        <span className="ml-2 text-ink-soft">
+                          {t.holder_name} · {formatPriceCents(amount)}
+                        </span>
+                      </CheckboxField>
+                    ) : (
+                      <span>
+                        <span className="font-mono font-semibold">{t.code}</span>
+                        <span className="ml-2 text-ink-soft">{t.holder_name}</span>
+                      </span>
+                    )}
+                    <span className="flex flex-wrap gap-2">
+                      {refunded ? <Badge tone="gold">Terugbetaald</Badge> : null}
+                      <Badge tone={ticketStatusTone(t.status)}>{ticketStatusLabel(t.status)}</Badge>
+                    </span>
+                  </li>
+                );
+              })}
             </ul>
+            {perTicket ? (
+              <button
+                type="button"
+                onClick={() => setRefundingTickets(true)}
+                disabled={chosen.length === 0 || refundSome.isPending}
+                className={adminButton("danger-quiet", "sm", "mt-3")}
+              >
+                <Undo2 aria-hidden="true" className="h-4 w-4" />
+                {chosen.length === 0
+                  ? "Kies tickets om terug te betalen"
+                  : `${chosen.length === 1 ? "1 ticket" : `${chosen.length} tickets`} terugbetalen (${formatPriceCents(chosenAmount)})`}
+              </button>
+            ) : null}
           </Section>
         ) : null}
 
@@ -315,10 +382,28 @@ function Detail({ order }: { order: AdminOrderDetail }) {
         onConfirm={confirmRefund}
         onCancel={() => setRefunding(false)}
       >
-        <p>{refundConsequence(order)}</p>
+        <p>{refundConsequence(order, left)}</p>
         {order.tickets.some((t) => t.status !== "cancelled") ? (
-          <p className="mt-2">De tickets van deze bestelling worden geannuleerd en de plaatsen komen weer vrij.</p>
+          <p className="mt-2">
+            {partly ? "De overige tickets" : "De tickets van deze bestelling"} worden geannuleerd en de plaatsen komen
+            weer vrij.
+          </p>
         ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={refundingTickets}
+        title={chosen.length === 1 ? "Dit ticket terugbetalen?" : `Deze ${chosen.length} tickets terugbetalen?`}
+        confirmLabel="Terugbetalen"
+        cancelLabel="Terug"
+        onConfirm={confirmTicketRefund}
+        onCancel={() => setRefundingTickets(false)}
+      >
+        <p>{refundConsequence(order, chosenAmount)}</p>
+        <p className="mt-2">
+          {chosen.length === 1 ? "Het ticket wordt" : "De tickets worden"} geannuleerd, de plaats komt vrij (eerst voor wie
+          op de wachtlijst staat) en {buyerName(order)} krijgt een creditnota voor precies{" "}
+          {chosen.length === 1 ? "dit ticket" : "deze tickets"}.
+        </p>
       </ConfirmDialog>
     </>
   );
