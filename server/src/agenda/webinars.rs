@@ -120,8 +120,12 @@ pub async fn register(
     f.finish()?;
     let email = email.expect("checked above");
     // The e-mail first: a request it refuses then costs the client address nothing.
-    state.limits.webinar_per_email.admit(&email.normalized())?;
-    state.limits.webinar_per_ip.admit(&ip)?;
+    state
+        .limits
+        .webinar_per_email
+        .admit(&email.normalized())
+        .await?;
+    state.limits.webinar_per_ip.admit(&ip).await?;
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
     // The seat first: its row lock orders concurrent registrations on PostgreSQL, so the

@@ -107,7 +107,10 @@ impl Application {
             payments,
             order_hold: settings.payments.hold(),
             waitlist_offer: settings.waitlist.offer_time(),
-            limits: Limits::new(&settings.limits),
+            limits: Limits::new(
+                &settings.limits,
+                (!db::is_sqlite(&database_url)).then_some(&pool),
+            ),
             unpaid_holds_per_email: settings.limits.unpaid_holds_per_email.into(),
             versions: versions.clone(),
             live: Arc::new(LiveCaches::default()),

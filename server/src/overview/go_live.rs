@@ -314,7 +314,7 @@ pub async fn test_mail_received(
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<TokenRequest>,
 ) -> Result<StatusCode, AppError> {
-    state.limits.test_mail_links_per_ip.admit(&ip)?;
+    state.limits.test_mail_links_per_ip.admit(&ip).await?;
     let unusable = || {
         AppError::NotFound(
             "Deze link werkt niet (meer): hij is al gebruikt, verlopen of hoort bij een oudere testmail. \

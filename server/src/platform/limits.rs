@@ -1,29 +1,45 @@
 //! Limits on the public writes (checkout, coupon checks, newsletter, intro calls, webinars,
-//! contact, links in mails): one in-memory keyed limiter, so a check costs a hash lookup under a lock and no
-//! database write.
+//! contact, links in mails).
 //!
 //! Each limit is "`burst` per `period`" as a GCRA (generic cell rate algorithm): a key may use
 //! its whole burst at once and then earns one request back every `period / burst`. Per key we
 //! keep one instant, the "theoretical arrival time"; a refusal says exactly when the next
 //! request fits, which becomes `Retry-After`.
 //!
-//! The state lives in this process: with N servers behind one address the effective limit is
-//! N times the configured one. That is fine for abuse limits, which only need to turn
-//! thousands of requests into a handful.
+//! Where the count lives follows the engine. SQLite means one server: the count is kept in this
+//! process, so a check costs a hash lookup under a lock and no database write. PostgreSQL may
+//! mean several servers behind one address: the count is one row per key in `rate_limits`,
+//! updated in one statement, so two servers together allow what one allows (otherwise N
+//! servers would let N times the limit through).
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use sha2::{Digest, Sha256};
+use sqlx::{AnyPool, Row};
 
 use crate::kit::configuration::LimitSettings;
 use crate::kit::error::AppError;
 
 /// One limit, shared by all keys of one kind (an address, an e-mail address).
 pub struct Limiter {
+    /// Names the limit in the shared table, so two limits on one address count apart.
+    name: &'static str,
     /// Time one request uses up: period / burst.
     interval: Duration,
     /// How far ahead of now a key's arrival time may run: period - interval.
     tolerance: Duration,
-    state: Mutex<Keys>,
+    counts: Counts,
+}
+
+enum Counts {
+    InProcess(Mutex<Keys>),
+    /// Rows of `rate_limits`; `checks` paces the sweep of expired rows.
+    Shared {
+        pool: AnyPool,
+        checks: AtomicU32,
+    },
 }
 
 struct Keys {
@@ -33,28 +49,48 @@ struct Keys {
     sweep_at: usize,
 }
 
+/// Expired rows go once every this many checks of one limit: cheap, and the table stays as
+/// small as the keys active within one period.
+const SHARED_SWEEP_EVERY: u32 = 512;
+
 impl Limiter {
-    /// `burst` requests per `period`; `burst` 0 would refuse everything and is raised to 1.
-    pub fn new(burst: u32, period: Duration) -> Self {
+    /// `burst` requests per `period`, counted in `shared` or else in this process; `burst` 0
+    /// would refuse everything and is raised to 1.
+    fn named(name: &'static str, burst: u32, period: Duration, shared: Option<&AnyPool>) -> Self {
         let burst = burst.max(1);
         let interval = period / burst;
         Self {
+            name,
             interval,
             tolerance: period.saturating_sub(interval),
-            state: Mutex::new(Keys {
-                tat: HashMap::new(),
-                sweep_at: 1024,
-            }),
+            counts: match shared {
+                Some(pool) => Counts::Shared {
+                    pool: pool.clone(),
+                    checks: AtomicU32::new(0),
+                },
+                None => Counts::InProcess(Mutex::new(Keys {
+                    tat: HashMap::new(),
+                    sweep_at: 1024,
+                })),
+            },
         }
     }
 
-    /// Counts one request for `key`; Err is how long until one fits again.
-    pub fn check(&self, key: &str) -> Result<(), Duration> {
-        self.check_at(key, Instant::now())
+    /// Counts one request for `key`; Err(Ok(wait)) is how long until one fits again.
+    pub async fn check(&self, key: &str) -> Result<(), Result<Duration, sqlx::Error>> {
+        match &self.counts {
+            Counts::InProcess(keys) => self.check_at(keys, key, Instant::now()).map_err(Ok),
+            Counts::Shared { pool, checks } => {
+                if checks.fetch_add(1, Ordering::Relaxed) % SHARED_SWEEP_EVERY == 0 {
+                    sweep(pool).await.map_err(Err)?;
+                }
+                self.check_shared(pool, key).await
+            }
+        }
     }
 
-    fn check_at(&self, key: &str, now: Instant) -> Result<(), Duration> {
-        let mut keys = self.state.lock().unwrap_or_else(|e| e.into_inner());
+    fn check_at(&self, keys: &Mutex<Keys>, key: &str, now: Instant) -> Result<(), Duration> {
+        let mut keys = keys.lock().unwrap_or_else(|e| e.into_inner());
         let tat = keys.tat.get(key).copied().unwrap_or(now).max(now);
         let allowed_from = tat.checked_sub(self.tolerance).unwrap_or(now);
         if allowed_from > now {
@@ -74,15 +110,81 @@ impl Limiter {
         Ok(())
     }
 
-    /// Like `check`, as the 429 a handler returns.
-    pub fn admit(&self, key: &str) -> Result<(), AppError> {
-        self.check(key).map_err(|wait| {
-            tracing::warn!("public write throttled");
-            AppError::RateLimited {
-                retry_after_secs: wait.as_secs_f64().ceil() as u64,
-            }
-        })
+    /// The same GCRA step as `check_at`, as one statement: the row lock of the upsert orders
+    /// concurrent checks of one key across servers, and a refusal leaves the row unchanged.
+    async fn check_shared(
+        &self,
+        pool: &AnyPool,
+        key: &str,
+    ) -> Result<(), Result<Duration, sqlx::Error>> {
+        let key = shared_key(self.name, key);
+        let now = unix_millis();
+        let interval = self.interval.as_millis() as i64;
+        let tolerance = self.tolerance.as_millis() as i64;
+        let admitted = sqlx::query(
+            "INSERT INTO rate_limits (key_hash, tat_ms) VALUES ($1, $2 + $3) \
+             ON CONFLICT (key_hash) DO UPDATE SET tat_ms = GREATEST(rate_limits.tat_ms, $2) + $3 \
+             WHERE GREATEST(rate_limits.tat_ms, $2) - $4 <= $2 RETURNING tat_ms",
+        )
+        .bind(&key)
+        .bind(now)
+        .bind(interval)
+        .bind(tolerance)
+        .fetch_optional(pool)
+        .await
+        .map_err(Err)?
+        .is_some();
+        if admitted {
+            return Ok(());
+        }
+        let tat: i64 = sqlx::query("SELECT tat_ms FROM rate_limits WHERE key_hash = $1")
+            .bind(&key)
+            .fetch_one(pool)
+            .await
+            .and_then(|row| row.try_get("tat_ms"))
+            .map_err(Err)?;
+        let wait = (tat - tolerance - now).max(1) as u64;
+        Err(Ok(Duration::from_millis(wait)))
     }
+
+    /// Like `check`, as the 429 a handler returns.
+    pub async fn admit(&self, key: &str) -> Result<(), AppError> {
+        match self.check(key).await {
+            Ok(()) => Ok(()),
+            Err(Ok(wait)) => {
+                tracing::warn!("public write throttled");
+                Err(AppError::RateLimited {
+                    retry_after_secs: wait.as_secs_f64().ceil() as u64,
+                })
+            }
+            Err(Err(e)) => Err(e.into()),
+        }
+    }
+}
+
+/// The row's key: the limit's name and the address or e-mail address, hashed, so the table
+/// holds no personal data in the clear.
+fn shared_key(name: &str, key: &str) -> String {
+    let mut hash = Sha256::new();
+    hash.update(name.as_bytes());
+    hash.update([0]);
+    hash.update(key.as_bytes());
+    hex::encode(hash.finalize())
+}
+
+fn unix_millis() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// Rows whose arrival time has passed allow a whole burst again, exactly as a missing row does.
+async fn sweep(pool: &AnyPool) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM rate_limits WHERE tat_ms < $1")
+        .bind(unix_millis())
+        .execute(pool)
+        .await
+        .map(drop)
 }
 
 const MINUTE: Duration = Duration::from_secs(60);
@@ -113,22 +215,32 @@ pub struct Limits {
 }
 
 impl Limits {
-    pub fn new(s: &LimitSettings) -> Arc<Self> {
+    /// `shared`: the PostgreSQL pool when several servers may share the counts (None on SQLite).
+    pub fn new(s: &LimitSettings, shared: Option<&AnyPool>) -> Arc<Self> {
+        let limit = |name, burst, period| Limiter::named(name, burst, period, shared);
         Arc::new(Self {
-            checkout_per_ip: Limiter::new(s.checkout_per_ip_per_hour, HOUR),
-            coupon_per_ip: Limiter::new(s.coupon_checks_per_ip_per_hour, HOUR),
-            newsletter_per_ip: Limiter::new(s.newsletter_per_ip_per_hour, HOUR),
-            opt_in_mail_per_email: Limiter::new(1, 10 * MINUTE),
-            intro_call_per_ip: Limiter::new(s.intro_calls_per_ip_per_hour, HOUR),
-            intro_call_per_email: Limiter::new(s.intro_calls_per_email_per_hour, HOUR),
-            webinar_per_ip: Limiter::new(s.webinar_per_ip_per_hour, HOUR),
-            webinar_per_email: Limiter::new(s.webinar_per_email_per_hour, HOUR),
-            waitlist_per_ip: Limiter::new(s.waitlist_per_ip_per_hour, HOUR),
-            contact_per_ip: Limiter::new(s.contact_per_ip_per_10_min, 10 * MINUTE),
-            contact_per_email: Limiter::new(s.contact_per_email_per_hour, HOUR),
-            one_click_per_ip: Limiter::new(s.one_click_per_ip_per_hour, HOUR),
-            review_links_per_ip: Limiter::new(s.review_links_per_ip_per_hour, HOUR),
-            test_mail_links_per_ip: Limiter::new(s.test_mail_links_per_ip_per_hour, HOUR),
+            checkout_per_ip: limit("checkout_per_ip", s.checkout_per_ip_per_hour, HOUR),
+            coupon_per_ip: limit("coupon_per_ip", s.coupon_checks_per_ip_per_hour, HOUR),
+            newsletter_per_ip: limit("newsletter_per_ip", s.newsletter_per_ip_per_hour, HOUR),
+            opt_in_mail_per_email: limit("opt_in_mail_per_email", 1, 10 * MINUTE),
+            intro_call_per_ip: limit("intro_call_per_ip", s.intro_calls_per_ip_per_hour, HOUR),
+            intro_call_per_email: limit(
+                "intro_call_per_email",
+                s.intro_calls_per_email_per_hour,
+                HOUR,
+            ),
+            webinar_per_ip: limit("webinar_per_ip", s.webinar_per_ip_per_hour, HOUR),
+            webinar_per_email: limit("webinar_per_email", s.webinar_per_email_per_hour, HOUR),
+            waitlist_per_ip: limit("waitlist_per_ip", s.waitlist_per_ip_per_hour, HOUR),
+            contact_per_ip: limit("contact_per_ip", s.contact_per_ip_per_10_min, 10 * MINUTE),
+            contact_per_email: limit("contact_per_email", s.contact_per_email_per_hour, HOUR),
+            one_click_per_ip: limit("one_click_per_ip", s.one_click_per_ip_per_hour, HOUR),
+            review_links_per_ip: limit("review_links_per_ip", s.review_links_per_ip_per_hour, HOUR),
+            test_mail_links_per_ip: limit(
+                "test_mail_links_per_ip",
+                s.test_mail_links_per_ip_per_hour,
+                HOUR,
+            ),
         })
     }
 }
@@ -137,36 +249,49 @@ impl Limits {
 mod tests {
     use super::*;
 
+    impl Limiter {
+        fn new(burst: u32, period: Duration) -> Self {
+            Self::named("", burst, period, None)
+        }
+
+        fn at(&self, key: &str, now: Instant) -> Result<(), Duration> {
+            match &self.counts {
+                Counts::InProcess(keys) => self.check_at(keys, key, now),
+                Counts::Shared { .. } => unreachable!("counted in this process"),
+            }
+        }
+    }
+
     #[test]
     fn a_burst_passes_then_one_request_per_interval() {
         let limiter = Limiter::new(3, Duration::from_secs(30));
         let t0 = Instant::now();
         for _ in 0..3 {
-            assert!(limiter.check_at("a", t0).is_ok());
+            assert!(limiter.at("a", t0).is_ok());
         }
-        let wait = limiter.check_at("a", t0).unwrap_err();
+        let wait = limiter.at("a", t0).unwrap_err();
         assert_eq!(wait, Duration::from_secs(10));
-        assert!(limiter.check_at("b", t0).is_ok(), "keys are independent");
-        assert!(limiter.check_at("a", t0 + Duration::from_secs(9)).is_err());
-        assert!(limiter.check_at("a", t0 + Duration::from_secs(10)).is_ok());
-        assert!(limiter.check_at("a", t0 + Duration::from_secs(10)).is_err());
+        assert!(limiter.at("b", t0).is_ok(), "keys are independent");
+        assert!(limiter.at("a", t0 + Duration::from_secs(9)).is_err());
+        assert!(limiter.at("a", t0 + Duration::from_secs(10)).is_ok());
+        assert!(limiter.at("a", t0 + Duration::from_secs(10)).is_err());
         // A quiet period gives the whole burst back, never more.
         let later = t0 + Duration::from_secs(300);
         for _ in 0..3 {
-            assert!(limiter.check_at("a", later).is_ok());
+            assert!(limiter.at("a", later).is_ok());
         }
-        assert!(limiter.check_at("a", later).is_err());
+        assert!(limiter.at("a", later).is_err());
     }
 
     #[test]
     fn refused_requests_do_not_push_the_wait_further() {
         let limiter = Limiter::new(1, Duration::from_secs(60));
         let t0 = Instant::now();
-        assert!(limiter.check_at("a", t0).is_ok());
+        assert!(limiter.at("a", t0).is_ok());
         for _ in 0..100 {
-            assert!(limiter.check_at("a", t0).is_err());
+            assert!(limiter.at("a", t0).is_err());
         }
-        assert!(limiter.check_at("a", t0 + Duration::from_secs(60)).is_ok());
+        assert!(limiter.at("a", t0 + Duration::from_secs(60)).is_ok());
     }
 
     #[test]
@@ -175,17 +300,20 @@ mod tests {
         let t0 = Instant::now();
         for i in 0..5000 {
             let now = t0 + Duration::from_secs(i / 100);
-            assert!(limiter.check_at(&format!("k{i}"), now).is_ok());
+            assert!(limiter.at(&format!("k{i}"), now).is_ok());
         }
-        let len = limiter.state.lock().unwrap().tat.len();
+        let Counts::InProcess(keys) = &limiter.counts else {
+            unreachable!()
+        };
+        let len = keys.lock().unwrap().tat.len();
         assert!(len < 2100, "{len} keys kept");
     }
 
-    #[test]
-    fn the_refusal_is_a_429_with_whole_seconds_to_wait() {
+    #[tokio::test]
+    async fn the_refusal_is_a_429_with_whole_seconds_to_wait() {
         let limiter = Limiter::new(1, Duration::from_millis(1500));
-        assert!(limiter.admit("a").is_ok());
-        match limiter.admit("a") {
+        assert!(limiter.admit("a").await.is_ok());
+        match limiter.admit("a").await {
             Err(AppError::RateLimited { retry_after_secs }) => assert_eq!(retry_after_secs, 2),
             other => panic!("{:?}", other.err()),
         }

@@ -384,8 +384,9 @@ pub async fn book(
     state
         .limits
         .intro_call_per_email
-        .admit(&call.email.normalized())?;
-    state.limits.intro_call_per_ip.admit(&ip)?;
+        .admit(&call.email.normalized())
+        .await?;
+    state.limits.intro_call_per_ip.admit(&ip).await?;
     let now = Timestamp::now();
     let stamp = db::format_ts(now);
     let (cancel_token, move_token) = (new_token(), new_token());

@@ -146,8 +146,9 @@ pub async fn send_message(
     state
         .limits
         .contact_per_email
-        .admit(&m.email.normalized())?;
-    state.limits.contact_per_ip.admit(&ip)?;
+        .admit(&m.email.normalized())
+        .await?;
+    state.limits.contact_per_ip.admit(&ip).await?;
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
     sqlx::query(

@@ -154,7 +154,7 @@ pub async fn subscribe(
     ApiJson(body): ApiJson<SubscribeRequest>,
 ) -> Result<Json<SubscribeResponse>, AppError> {
     let subscriber: NewSubscriber = body.try_into()?;
-    state.limits.newsletter_per_ip.admit(&ip)?;
+    state.limits.newsletter_per_ip.admit(&ip).await?;
     // Signups are small and independent: they are committed in groups (see `db::GroupCommit`).
     let job_state = state.clone();
     let mailed = state
@@ -195,15 +195,16 @@ async fn sign_up(
     .await?
     .is_some();
     // One opt-in mail per address per 10 minutes, whatever the path below.
-    let may_mail = || {
-        state
-            .limits
-            .opt_in_mail_per_email
-            .check(&normalized)
-            .is_ok()
+    let opt_in_mail = &state.limits.opt_in_mail_per_email;
+    let may_mail = || async {
+        match opt_in_mail.check(&normalized).await {
+            Ok(()) => Ok(true),
+            Err(Ok(_wait)) => Ok(false),
+            Err(Err(e)) => Err(AppError::from(e)),
+        }
     };
     let (mail_name, links) = if inserted {
-        may_mail();
+        may_mail().await?;
         (first_name, (confirm_token, unsubscribe_token))
     } else {
         let row = sqlx::query(
@@ -216,7 +217,7 @@ async fn sign_up(
         let stored_seed: Option<String> = row.try_get("opt_in_seed")?;
         match (status, stored_seed) {
             (SubscriberStatus::Confirmed, _) => return Ok(false),
-            (SubscriberStatus::Pending, Some(_)) if !may_mail() => return Ok(false),
+            (SubscriberStatus::Pending, Some(_)) if !may_mail().await? => return Ok(false),
             // Still pending: the same links again, with the name the signup started with.
             (SubscriberStatus::Pending, Some(stored_seed)) => {
                 let name = FirstName::parse(&row.try_get::<String, _>("first_name")?)
@@ -226,7 +227,7 @@ async fn sign_up(
             // Unsubscribed (only the owner can do that, with the link) or a signup from before
             // seeds: start the opt-in again, and count the mail.
             _ => {
-                may_mail();
+                may_mail().await?;
                 sqlx::query(
                     "UPDATE newsletter_subscribers SET first_name = $1, email = $2, status = 'pending', \
                      confirm_token_hash = $3, unsubscribe_token_hash = $4, opt_in_seed = $5, \
@@ -405,7 +406,7 @@ pub async fn one_click(
     ClientIp(ip): ClientIp,
     ApiQuery(query): ApiQuery<OneClickQuery>,
 ) -> Result<Response, AppError> {
-    state.limits.one_click_per_ip.admit(&ip)?;
+    state.limits.one_click_per_ip.admit(&ip).await?;
     unsubscribe_by_token(&state, &query.token).await?;
     Ok((
         [(CONTENT_TYPE, "text/plain; charset=utf-8")],

@@ -104,7 +104,7 @@ pub async fn quote(
     ClientIp(ip): ClientIp,
     ApiJson(request): ApiJson<OrderRequest>,
 ) -> Result<Json<Quote>, AppError> {
-    limit_coupon_checks(&state, &request, &ip)?;
+    limit_coupon_checks(&state, &request, &ip).await?;
     let mut tx = if request.offer.is_some() {
         db::begin_write(&state.pool).await?
     } else {
@@ -127,13 +127,17 @@ pub async fn quote(
 }
 
 /// Coupon guessing is what the quote could be used for, so only requests with a code count.
-fn limit_coupon_checks(state: &AppState, order: &OrderRequest, ip: &str) -> Result<(), AppError> {
+async fn limit_coupon_checks(
+    state: &AppState,
+    order: &OrderRequest,
+    ip: &str,
+) -> Result<(), AppError> {
     if order
         .coupon
         .as_deref()
         .is_some_and(|c| !c.trim().is_empty())
     {
-        state.limits.coupon_per_ip.admit(ip)?;
+        state.limits.coupon_per_ip.admit(ip).await?;
     }
     Ok(())
 }
@@ -420,8 +424,8 @@ pub async fn start(
         return Ok((StatusCode::OK, Json(existing)));
     }
     // Only new orders count: a repeated submit of one attempt found its order above.
-    state.limits.checkout_per_ip.admit(&ip)?;
-    limit_coupon_checks(&state, &order, &ip)?;
+    state.limits.checkout_per_ip.admit(&ip).await?;
+    limit_coupon_checks(&state, &order, &ip).await?;
 
     let now = Timestamp::now();
     let expires_at = now + SignedDuration::try_from(state.order_hold).expect("hold fits");

@@ -97,7 +97,7 @@ pub async fn join(
         .ok();
     f.finish()?;
     let email = email.expect("checked above");
-    state.limits.waitlist_per_ip.admit(&ip)?;
+    state.limits.waitlist_per_ip.admit(&ip).await?;
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
     let event = sqlx::query(

@@ -272,7 +272,7 @@ pub async fn open_invitation(
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<InvitationTokenRequest>,
 ) -> Result<Json<ReviewInvitation>, AppError> {
-    state.limits.review_links_per_ip.admit(&ip)?;
+    state.limits.review_links_per_ip.admit(&ip).await?;
     let mut conn = state.pool.acquire().await?;
     let found = find(&mut conn, &body.token).await?;
     usable(&found)?;
@@ -302,7 +302,7 @@ pub async fn leave_review(
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<ParticipantReviewRequest>,
 ) -> Result<(StatusCode, Json<ReviewLinkResponse>), AppError> {
-    state.limits.review_links_per_ip.admit(&ip)?;
+    state.limits.review_links_per_ip.admit(&ip).await?;
     let mut fields = Fields::default();
     if !(1..=5).contains(&body.rating) {
         fields.error("rating", "Kies een score van 1 tot 5 sterren.");
@@ -377,7 +377,7 @@ pub async fn opt_out(
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<InvitationTokenRequest>,
 ) -> Result<Json<ReviewLinkResponse>, AppError> {
-    state.limits.review_links_per_ip.admit(&ip)?;
+    state.limits.review_links_per_ip.admit(&ip).await?;
     let mut tx = db::begin_write(&state.pool).await?;
     let found = find(&mut tx, &body.token).await?;
     sqlx::query(
