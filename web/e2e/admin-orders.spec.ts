@@ -96,6 +96,7 @@ for (const viewport of [
   { name: "phone", size: { width: 390, height: 844 } },
 ]) {
   test(`on ${viewport.name}, the coach refunds one ticket of three, then another, each with its credit note`, async ({ page }) => {
+    test.slow(); // four axe scans and two refunds: over 30 s on a loaded 2-core machine
     await page.setViewportSize(viewport.size);
     const session = await signInViaApi(page);
     const title = uniqueName("Vertelavond per ticket");
