@@ -31,6 +31,8 @@ ALTER TABLE tickets ADD COLUMN refund_id BIGINT NULL REFERENCES order_refunds (i
 
 -- An order has one invoice but may get a credit note per partial refund; each credit note
 -- still names the invoice it (partly) cancels.
+-- compatible: the invoices keep every column an older server reads and writes; only the
+-- one-credit-note-per-invoice rule is loosened, and an older server only makes whole refunds.
 ALTER TABLE invoices DROP CONSTRAINT invoices_order_id_kind_key;
 ALTER TABLE invoices DROP CONSTRAINT invoices_credits_invoice_id_key;
 CREATE UNIQUE INDEX invoices_one_invoice_per_order ON invoices (order_id) WHERE kind = 'invoice';

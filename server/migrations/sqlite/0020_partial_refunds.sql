@@ -39,6 +39,8 @@ ALTER TABLE tickets ADD COLUMN refund_id INTEGER NULL REFERENCES order_refunds (
 -- still names the invoice it (partly) cancels. SQLite cannot drop a UNIQUE constraint, so
 -- the table is rebuilt the documented way with the same columns, rows, index and triggers
 -- (the rows are copied as they are: an issued invoice never changes).
+-- compatible: the invoices keep every column an older server reads and writes; only the
+-- one-credit-note-per-invoice rule is loosened, and an older server only makes whole refunds.
 CREATE TABLE invoices_new (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     kind TEXT NOT NULL CHECK (kind IN ('invoice', 'credit_note')),
