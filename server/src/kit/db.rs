@@ -92,6 +92,7 @@ migrations![
     "0019_test_mail_confirmation",
     "0020_partial_refunds",
     "0021_send_leases",
+    "0025_erasure",
 ];
 
 /// The migrations of one engine, oldest first.
@@ -202,7 +203,7 @@ pub async fn migrate(pool: &AnyPool) -> anyhow::Result<()> {
         .context("database migration failed")
 }
 
-fn pool_is_sqlite(pool: &AnyPool) -> bool {
+pub fn pool_is_sqlite(pool: &AnyPool) -> bool {
     pool.connect_options().database_url.scheme() == "sqlite"
 }
 
