@@ -93,6 +93,7 @@ migrations![
     "0020_partial_refunds",
     "0021_send_leases",
     "0022_shared_limits",
+    "0023_erasure",
 ];
 
 /// The migrations of one engine, oldest first.
@@ -203,7 +204,7 @@ pub async fn migrate(pool: &AnyPool) -> anyhow::Result<()> {
         .context("database migration failed")
 }
 
-fn pool_is_sqlite(pool: &AnyPool) -> bool {
+pub fn pool_is_sqlite(pool: &AnyPool) -> bool {
     pool.connect_options().database_url.scheme() == "sqlite"
 }
 

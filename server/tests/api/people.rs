@@ -3,12 +3,14 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use sqlx::{AssertSqlSafe, Row};
 
+use crate::campaigns::{create_campaign, insert_subscriber, send_now, wait_until_sent};
 use crate::commerce::{evening, order_body, press, seats_taken, started};
-use crate::helpers::{ADMIN_EMAIL, Engine, TestApp, spawn_app};
+use crate::helpers::{ADMIN_EMAIL, Engine, TestApp, spawn_app, spawn_app_with};
 use crate::intro_calls::{availability, every_day, flat_slots, set_availability};
 
 both_engines!(
-    erasing_a_person_leaves_no_trace_but_the_anonymised_paid_order_and_a_record,
+    erasing_a_person_leaves_nothing_but_what_the_registry_allows_and_sends_go_on_without_her,
+    a_person_only_on_a_waiting_list_is_found_exported_and_erased,
     people_are_found_by_any_name_or_address_and_bad_input_is_refused,
     only_admins_reach_the_people_pages,
     a_subscriber_can_be_deleted_from_the_list,
@@ -22,10 +24,29 @@ const COMPANY: &str = "Atelier Zonnebloem";
 const VAT: &str = "BE0811222381";
 const MESSAGE: &str = "Ik zoek rust in mijn hoofd na een zware winter vol twijfel.";
 const QUESTION: &str = "Kan het gesprek ook op een zaterdagvoormiddag?";
+const STREET: &str = "Lichtlaan 7";
+/// Another buyer for the same evening, who stays.
+const OTHER: &str = "jan.claes@example.be";
+const COACH: &str = "hallo@inlumine.be";
 
-/// Leaves this person's data in all six places; returns (evening id, webinar id).
+/// Leaves this person's data everywhere a visitor can: a (confirmed) subscription, a paid and a
+/// given-up order with invoice and billing address, an intro call, a message, a webinar
+/// registration and a place on a waiting list, each told to the coach in her daily summary
+/// (so kept as notices). Returns (evening id, webinar id).
 async fn leave_traces(app: &TestApp, token: &str) -> (i64, i64) {
     let name = format!("{FIRST} {LAST}");
+    let (status, saved) = app
+        .admin_send(
+            token,
+            Method::PUT,
+            "/api/admin/notifications",
+            Some(
+                json!({"orders": "daily", "bookings": "daily", "webinars": "daily",
+                        "intro_calls": "daily", "summary_time": "00:00", "meeting_url": ""}),
+            ),
+        )
+        .await;
+    assert_eq!(status, 200, "{saved}");
     let res = app
         .post_json(
             "/api/newsletter",
@@ -33,6 +54,13 @@ async fn leave_traces(app: &TestApp, token: &str) -> (i64, i64) {
         )
         .await;
     assert_eq!(res.status(), 200);
+    // As if she clicked the link in the confirmation mail.
+    sqlx::query(
+        "UPDATE newsletter_subscribers SET status = 'confirmed', confirmed_at = updated_at",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
 
     let evening_id = evening(app, 10).await;
     let mut body = order_body("vertelavond", Some(evening_id), 1);
@@ -43,7 +71,7 @@ async fn leave_traces(app: &TestApp, token: &str) -> (i64, i64) {
     body["company"] = json!(COMPANY);
     body["vat_number"] = json!(VAT);
     // A company's invoice needs its address.
-    body["street"] = json!("Lichtlaan 7");
+    body["street"] = json!(STREET);
     body["postal_code"] = json!("2000");
     body["city"] = json!("Antwerpen");
     body["country"] = json!("BE");
@@ -95,7 +123,26 @@ async fn leave_traces(app: &TestApp, token: &str) -> (i64, i64) {
         )
         .await;
     assert_eq!(res.status(), 200);
+
+    join_waiting_list(app, &name, EMAIL).await;
     (evening_id, webinar_id)
+}
+
+/// `name` at `email` waits for a sold-out evening (its one seat sold to someone else).
+async fn join_waiting_list(app: &TestApp, name: &str, email: &str) -> i64 {
+    let full = evening(app, 1).await;
+    let (_, reference) = started(app, &order_body("vertelavond", Some(full), 1)).await;
+    press(app, &reference, "paid").await;
+    let res = app
+        .post_json(
+            &format!("/api/events/{full}/waitlist"),
+            &json!({"name": name, "email": email}),
+        )
+        .await;
+    let status = res.status();
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(status, 200, "{body}");
+    full
 }
 
 /// Every text column of every table, read from the database's own catalogue.
@@ -138,8 +185,12 @@ async fn text_columns(app: &TestApp, engine: Engine) -> Vec<(String, String)> {
     }
 }
 
-/// Where (table.column) any of `needles` (lower-case) still occurs.
-async fn traces(app: &TestApp, engine: Engine, needles: &[String]) -> Vec<String> {
+/// Where (table, column, needle) any of `needles` (lower-case) still occurs.
+async fn traces(
+    app: &TestApp,
+    engine: Engine,
+    needles: &[String],
+) -> Vec<(String, String, String)> {
     let columns = text_columns(app, engine).await;
     assert!(columns.len() > 40, "the catalogue lists the text columns");
     let mut found = Vec::new();
@@ -155,7 +206,7 @@ async fn traces(app: &TestApp, engine: Engine, needles: &[String]) -> Vec<String
             .try_get(0)
             .unwrap();
             if n > 0 {
-                found.push(format!("{table}.{column} holds {needle:?}"));
+                found.push((table.clone(), column.clone(), needle.clone()));
             }
         }
     }
@@ -173,14 +224,56 @@ async fn export(app: &TestApp, token: &str, format: &str) -> reqwest::Response {
     .unwrap()
 }
 
-async fn erasing_a_person_leaves_no_trace_but_the_anonymised_paid_order_and_a_record(
+async fn admin_post(app: &TestApp, token: &str, path: &str, body: Value) -> (u16, Value) {
+    app.admin_send(token, Method::POST, path, Some(body)).await
+}
+
+async fn erase(app: &TestApp, token: &str, email: &str) -> Value {
+    let (status, erased) = admin_post(
+        app,
+        token,
+        "/api/admin/people/erase",
+        json!({"email": email, "confirmation": email.to_lowercase()}),
+    )
+    .await;
+    assert_eq!(status, 200, "{erased}");
+    erased
+}
+
+/// Her row of a campaign's recipients (by the address, before the erasure; by id after).
+async fn recipient_status(app: &TestApp, id: i64) -> String {
+    sqlx::query("SELECT status FROM campaign_recipients WHERE id = $1")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+        .try_get(0)
+        .unwrap()
+}
+
+async fn erasing_a_person_leaves_nothing_but_what_the_registry_allows_and_sends_go_on_without_her(
     engine: Engine,
 ) {
-    let app = spawn_app(engine).await;
+    let app = spawn_app_with(engine, |s| s.notifications.summary_check_secs = 1).await;
     let token = app.admin_token().await;
     let (evening_id, webinar_id) = leave_traces(&app, &token).await;
-    // The mails went out (sent rows in the outbox), and one still waits: both are traces.
-    app.wait_for_mails_to(EMAIL, 5).await;
+    // Someone else has a seat on her evening, and is told about it too.
+    let mut other = order_body("vertelavond", Some(evening_id), 1);
+    other["first_name"] = json!("Jan");
+    other["last_name"] = json!("Claes");
+    other["email"] = json!(OTHER);
+    let (_, reference) = started(&app, &other).await;
+    press(&app, &reference, "paid").await;
+    // She got a newsletter.
+    let news = create_campaign(&app, &token, json!({})).await["id"]
+        .as_i64()
+        .unwrap();
+    send_now(&app, &token, news).await;
+    wait_until_sent(&app, &token, news).await;
+    // The mails went out (sent rows in the outbox): traces too.
+    app.wait_for_mails_to(EMAIL, 6).await;
+    let notices_before = app.count("SELECT COUNT(*) FROM coach_notices").await;
+    assert!(notices_before >= 5, "the coach's summary keeps the notices");
 
     // The export before: every kind of record, every field.
     let res = export(&app, &token, "json").await;
@@ -201,6 +294,10 @@ async fn erasing_a_person_leaves_no_trace_but_the_anonymised_paid_order_and_a_re
         "intro_call",
         "contact_message",
         "email",
+        "waitlist_entry",
+        "coach_notice",
+        "newsletter",
+        "invoice",
     ] {
         assert!(
             !records[kind].as_array().unwrap().is_empty(),
@@ -210,7 +307,30 @@ async fn erasing_a_person_leaves_no_trace_but_the_anonymised_paid_order_and_a_re
     assert_eq!(records["order"].as_array().unwrap().len(), 2);
     assert_eq!(records["contact_message"][0]["message"], MESSAGE);
     assert_eq!(records["intro_call"][0]["question"], QUESTION);
-    assert_eq!(records["order"][0]["vat_number"], VAT);
+    let paid_order = records["order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["status"] == "paid")
+        .unwrap();
+    assert_eq!(paid_order["vat_number"], VAT);
+    assert_eq!(paid_order["billing_street"], STREET);
+    assert_eq!(records["invoice"][0]["buyer"]["street"], STREET);
+    assert_eq!(records["invoice"][0]["buyer_company"], COMPANY);
+    assert_eq!(records["newsletter"][0]["subject"], "Nieuws van november");
+    assert_eq!(records["newsletter"][0]["status"], "sent");
+    assert_eq!(
+        records["coach_notice"].as_array().unwrap().len() as i64,
+        notices_before - 2
+    );
+    assert!(
+        records["coach_notice"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["details"].as_str().unwrap().contains(QUESTION)),
+        "{exported}"
+    );
     assert!(
         records["subscriber"][0]
             .get("unsubscribe_token_hash")
@@ -227,6 +347,7 @@ async fn erasing_a_person_leaves_no_trace_but_the_anonymised_paid_order_and_a_re
     let html = html.text().await.unwrap();
     assert!(html.contains("lang=\"nl-BE\""));
     assert!(html.contains("Kennismakingsgesprekken") && html.contains(MESSAGE));
+    assert!(html.contains("Wachtlijsten") && html.contains("Meldingen aan de coach"));
 
     // The timeline: the same records, newest first, with links to their admin pages.
     let (status, timeline) = app
@@ -265,29 +386,65 @@ async fn erasing_a_person_leaves_no_trace_but_the_anonymised_paid_order_and_a_re
         "478112233",
         COMPANY,
         VAT,
+        STREET,
         MESSAGE,
         QUESTION,
     ]
     .iter()
     .map(|n| n.to_lowercase())
     .collect();
-    assert!(
-        !traces(&app, engine, &needles).await.is_empty(),
-        "the scan finds the traces before"
-    );
+    let before = traces(&app, engine, &needles).await;
+    for (table, column) in [
+        ("invoices", "document"),
+        ("orders", "billing_street"),
+        ("coach_notices", "details"),
+        ("waitlist_entries", "name"),
+        ("campaign_recipients", "email"),
+    ] {
+        assert!(
+            before.iter().any(|(t, c, _)| t == table && c == column),
+            "the scan finds {table}.{column} before: {before:?}"
+        );
+    }
     let evening_seats = seats_taken(&app, evening_id).await;
-    assert_eq!(evening_seats, 1);
+    assert_eq!(evening_seats, 2);
     assert_eq!(seats_taken(&app, webinar_id).await, 1);
 
+    // A newsletter is on its way when she asks to be forgotten (paused, so her turn waits).
+    insert_subscriber(&app.pool, "lezer@example.be", "confirmed").await;
+    let pending = create_campaign(&app, &token, json!({"subject": "Nog meer nieuws"})).await["id"]
+        .as_i64()
+        .unwrap();
+    send_now(&app, &token, pending).await;
+    let (status, paused) = admin_post(
+        &app,
+        &token,
+        &format!("/api/admin/campaigns/{pending}/pause"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{paused}");
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let her_row: i64 = sqlx::query(
+        "SELECT id FROM campaign_recipients WHERE campaign_id = $1 AND email_normalized = $2",
+    )
+    .bind(pending)
+    .bind(EMAIL.to_lowercase())
+    .fetch_one(&app.pool)
+    .await
+    .unwrap()
+    .try_get(0)
+    .unwrap();
+    let her_turn = recipient_status(&app, her_row).await;
+
     // The wrong confirmation erases nothing.
-    let (status, body) = app
-        .admin_send(
-            &token,
-            Method::POST,
-            "/api/admin/people/erase",
-            Some(json!({"email": EMAIL, "confirmation": "iemand@example.be"})),
-        )
-        .await;
+    let (status, body) = admin_post(
+        &app,
+        &token,
+        "/api/admin/people/erase",
+        json!({"email": EMAIL, "confirmation": "iemand@example.be"}),
+    )
+    .await;
     assert_eq!(status, 422, "{body}");
     assert!(
         body["error"]["message"]
@@ -296,15 +453,7 @@ async fn erasing_a_person_leaves_no_trace_but_the_anonymised_paid_order_and_a_re
             .contains("bevestiging")
     );
 
-    let (status, erased) = app
-        .admin_send(
-            &token,
-            Method::POST,
-            "/api/admin/people/erase",
-            Some(json!({"email": EMAIL, "confirmation": EMAIL.to_lowercase()})),
-        )
-        .await;
-    assert_eq!(status, 200, "{erased}");
+    let erased = erase(&app, &token, EMAIL).await;
     let counts = &erased["counts"];
     assert_eq!(counts["subscribers"], 1);
     assert_eq!(counts["orders_anonymised"], 1);
@@ -313,27 +462,83 @@ async fn erasing_a_person_leaves_no_trace_but_the_anonymised_paid_order_and_a_re
     assert_eq!(counts["webinar_registrations"], 1);
     assert_eq!(counts["intro_calls"], 1);
     assert_eq!(counts["contact_messages"], 1);
+    assert_eq!(counts["waitlist_entries"], 1);
+    assert_eq!(counts["invoices"], 1);
+    assert_eq!(counts["newsletters"], 2);
+    assert_eq!(
+        counts["coach_notices"].as_i64().unwrap(),
+        notices_before - 2
+    );
     assert!(counts["emails"].as_u64().unwrap() >= 5);
     assert_eq!(erased["erased_by"], ADMIN_EMAIL);
 
-    // Nothing of her is left in any table but her issued invoice: the law keeps it unchanged
-    // for ten years (Belgian VAT code), which GDPR art. 17(3)(b) exempts from erasure.
-    let (kept, left): (Vec<String>, Vec<String>) = traces(&app, engine, &needles)
-        .await
-        .into_iter()
-        .partition(|trace| trace.starts_with("invoices."));
+    // Nothing of her is left in any table but what the law keeps on her issued invoice (ten
+    // years, Belgian VAT code; GDPR art. 17(3)(b)): name, address, company and VAT number.
+    let allowed = [FIRST, LAST, COMPANY, VAT, STREET].map(str::to_lowercase);
+    let after = traces(&app, engine, &needles).await;
+    let (kept, left): (Vec<_>, Vec<_>) = after.into_iter().partition(|(table, column, needle)| {
+        table == "invoices"
+            && [
+                "buyer_name",
+                "buyer_company",
+                "buyer_vat_number",
+                "document",
+            ]
+            .contains(&column.as_str())
+            && allowed.contains(needle)
+    });
     assert!(left.is_empty(), "traces left after erasing: {left:#?}");
-    assert!(
-        kept.iter().any(|t| t.starts_with("invoices.buyer_company")),
-        "the issued invoice stays as it was: {kept:#?}"
-    );
+    for needle in &allowed {
+        assert!(
+            kept.iter().any(|(_, _, n)| n == needle),
+            "the invoice keeps {needle}: {kept:?}"
+        );
+    }
+    // The invoice's document lost exactly the e-mail address and phone; nothing else changes.
+    let invoice = sqlx::query(
+        "SELECT id, document FROM invoices WHERE order_id = (SELECT id FROM orders WHERE email = '')",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    let invoice_id: i64 = invoice.try_get("id").unwrap();
+    let document: Value =
+        serde_json::from_str(&invoice.try_get::<String, _>("document").unwrap()).unwrap();
+    assert!(document["buyer"]["email"].is_null() && document["buyer"]["phone"].is_null());
+    assert_eq!(document["buyer"]["street"], STREET);
+    assert_eq!(document["buyer"]["company"], COMPANY);
+    for sql in [
+        "UPDATE invoices SET buyer_name = 'Iemand anders' WHERE id = $1",
+        "DELETE FROM invoices WHERE id = $1",
+    ] {
+        assert!(
+            sqlx::query(sql)
+                .bind(invoice_id)
+                .execute(&app.pool)
+                .await
+                .is_err(),
+            "an issued invoice never changes otherwise: {sql}"
+        );
+    }
+    let res = app
+        .authed(
+            Method::GET,
+            &format!("/api/admin/invoices/{invoice_id}/pdf"),
+            &token,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200, "the trimmed invoice still renders");
 
     // The paid order stays for the accounts, its ticket keeps its seat; the webinar seat is free.
-    let row =
-        sqlx::query("SELECT status, total_cents, quantity, paid_at, first_name, email FROM orders")
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
+    let row = sqlx::query(
+        "SELECT status, total_cents, paid_at, first_name, email, billing_street FROM orders \
+         WHERE email = ''",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
     assert_eq!(row.try_get::<String, _>("status").unwrap(), "paid");
     assert_eq!(row.try_get::<i64, _>("total_cents").unwrap(), 3500);
     assert!(
@@ -341,14 +546,80 @@ async fn erasing_a_person_leaves_no_trace_but_the_anonymised_paid_order_and_a_re
             .unwrap()
             .is_some()
     );
-    assert_eq!(row.try_get::<String, _>("email").unwrap(), "");
-    assert_eq!(
-        app.count("SELECT COUNT(*) FROM tickets WHERE status = 'valid' AND order_id IS NOT NULL")
-            .await,
-        1
+    assert!(
+        row.try_get::<Option<String>, _>("billing_street")
+            .unwrap()
+            .is_none()
     );
     assert_eq!(seats_taken(&app, evening_id).await, evening_seats);
     assert_eq!(seats_taken(&app, webinar_id).await, 0);
+
+    // The newsletter in progress goes on without her: her turn, if still to come, is skipped.
+    let expected = if her_turn == "pending" {
+        "skipped"
+    } else {
+        her_turn.as_str()
+    };
+    assert_eq!(recipient_status(&app, her_row).await, expected);
+    let (status, resumed) = admin_post(
+        &app,
+        &token,
+        &format!("/api/admin/campaigns/{pending}/resume"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 200, "{resumed}");
+    let done = wait_until_sent(&app, &token, pending).await;
+    assert_eq!(done["figures"]["failed"], 0, "{done}");
+
+    // A service message to her evening goes to the other holder only, and completes.
+    let service = create_campaign(
+        &app,
+        &token,
+        json!({"subject": "Praktisch voor de vertelavond", "audience": "event",
+               "audience_id": evening_id, "service_message": true}),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(send_now(&app, &token, service).await["figures"]["total"], 1);
+    let done = wait_until_sent(&app, &token, service).await;
+    assert_eq!(done["figures"]["sent"], 1, "{done}");
+    assert_eq!(done["figures"]["failed"], 0, "{done}");
+    app.wait_for_mails_to(OTHER, 1).await;
+    let (status, message) = admin_post(
+        &app,
+        &token,
+        &format!("/api/admin/events/{evening_id}/messages"),
+        json!({"subject": "Tot donderdag", "text": "We beginnen om half acht."}),
+    )
+    .await;
+    assert_eq!(status, 201, "{message}");
+    assert_eq!(message["recipients"], 1);
+
+    // The coach's next daily summary tells of the others only.
+    let coach_mails = app.mails_to(COACH).len();
+    sqlx::query("UPDATE coach_notices SET created_at = $1")
+        .bind(inlumine::kit::db::format_ts(
+            jiff::Timestamp::now() - jiff::SignedDuration::from_hours(25),
+        ))
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let summary = app
+        .wait_for_mails_to(COACH, coach_mails + 1)
+        .await
+        .into_iter()
+        .find(|m| m.contains("dagelijkse samenvatting"))
+        .expect("the daily summary")
+        .to_lowercase();
+    assert!(summary.contains("(2 in totaal)"), "{summary}");
+    for needle in &needles {
+        assert!(
+            !summary.contains(needle.as_str()),
+            "{needle} in the summary"
+        );
+    }
 
     // The record says when and by whom, and counts; the person is gone from the pages.
     let (status, list) = app
@@ -367,15 +638,51 @@ async fn erasing_a_person_leaves_no_trace_but_the_anonymised_paid_order_and_a_re
         )
         .await;
     assert!(timeline["entries"].as_array().unwrap().is_empty());
-    let (status, _) = app
-        .admin_send(
-            &token,
-            Method::POST,
-            "/api/admin/people/erase",
-            Some(json!({"email": EMAIL, "confirmation": EMAIL})),
-        )
-        .await;
+    let (status, _) = admin_post(
+        &app,
+        &token,
+        "/api/admin/people/erase",
+        json!({"email": EMAIL, "confirmation": EMAIL}),
+    )
+    .await;
     assert_eq!(status, 404, "nothing left to erase");
+}
+
+async fn a_person_only_on_a_waiting_list_is_found_exported_and_erased(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let token = app.admin_token().await;
+    let email = "wachtende@example.be";
+    join_waiting_list(&app, "Wanda Wachter", email).await;
+    // Only the waiting-list mail, if any, besides the list itself.
+    let (status, page) = app
+        .admin_send(&token, Method::GET, "/api/admin/people?q=wachter", None)
+        .await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["total"], 1, "{page}");
+    assert_eq!(page["items"][0]["email"], email);
+    assert_eq!(page["items"][0]["name"], "Wanda Wachter");
+    let res = app
+        .authed(
+            Method::GET,
+            &format!("/api/admin/people/export?email={email}"),
+            &token,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let exported: Value = res.json().await.unwrap();
+    let entries = exported["records"]["waitlist_entry"].as_array().unwrap();
+    assert_eq!(entries.len(), 1, "{exported}");
+    assert_eq!(entries[0]["name"], "Wanda Wachter");
+    assert_eq!(entries[0]["status"], "waiting");
+    let erased = erase(&app, &token, email).await;
+    assert_eq!(erased["counts"]["waitlist_entries"], 1, "{erased}");
+    assert_eq!(app.count("SELECT COUNT(*) FROM waitlist_entries").await, 0);
+    let (_, page) = app
+        .admin_send(&token, Method::GET, "/api/admin/people?q=wachter", None)
+        .await;
+    assert_eq!(page["total"], 0, "{page}");
 }
 
 async fn people_are_found_by_any_name_or_address_and_bad_input_is_refused(engine: Engine) {
@@ -420,7 +727,8 @@ async fn people_are_found_by_any_name_or_address_and_bad_input_is_refused(engine
             None,
         )
         .await;
-    assert_eq!(page["total"], 2);
+    // She, Jan, and the buyer of the evening she waits for.
+    assert_eq!(page["total"], 3);
     assert_eq!(page["items"].as_array().unwrap().len(), 1);
 
     for path in [

@@ -2438,6 +2438,11 @@ export interface components {
         ErasureCounts: {
             /** Format: int64 */
             account_links: number;
+            /**
+             * Format: int64
+             * @description Notifications about the person kept for the coach's daily summary.
+             */
+            coach_notices: number;
             /** Format: int64 */
             contact_messages: number;
             /**
@@ -2449,11 +2454,23 @@ export interface components {
             intro_calls: number;
             /**
              * Format: int64
+             * @description Invoices and credit notes that lost her e-mail address and phone.
+             */
+            invoices: number;
+            /**
+             * Format: int64
+             * @description Newsletters she received, kept as numbers in the campaign's figures without her.
+             */
+            newsletters: number;
+            /**
+             * Format: int64
              * @description Paid orders kept for the accounts, without personal data.
              */
             orders_anonymised: number;
             /** Format: int64 */
             orders_deleted: number;
+            /** Format: int64 */
+            review_invitations: number;
             /** Format: int64 */
             subscribers: number;
             /**
@@ -2461,6 +2478,8 @@ export interface components {
              * @description Tickets of paid orders kept (with their seat), without personal data.
              */
             tickets_anonymised: number;
+            /** Format: int64 */
+            waitlist_entries: number;
             /** Format: int64 */
             webinar_registrations: number;
         };
@@ -3627,7 +3646,7 @@ export interface components {
          * @description A kind of record that holds a person's data.
          * @enum {string}
          */
-        RecordKind: "subscriber" | "order" | "ticket" | "webinar_registration" | "intro_call" | "contact_message" | "email" | "account_link";
+        RecordKind: "subscriber" | "order" | "ticket" | "webinar_registration" | "intro_call" | "contact_message" | "email" | "account_link" | "waitlist_entry" | "coach_notice" | "newsletter" | "invoice" | "review_invitation";
         RefreshRequest: {
             refresh_token: string;
         };

@@ -40,17 +40,20 @@ closed_set! {
 }
 
 /// The addresses of a segment as `(email_normalized, email, first_name)`, `$2` being the
-/// segment's id. Lower-cased like `newsletter_subscribers.email_normalized`.
+/// segment's id. Lower-cased like `newsletter_subscribers.email_normalized`. Tickets and orders
+/// kept after an erasure have no address: they are nobody to write to.
 fn segment_sql(audience: Audience) -> Option<&'static str> {
     match audience {
         Audience::All => None,
         Audience::Event | Audience::Webinar => Some(
             "SELECT LOWER(email) AS email_normalized, MIN(email) AS email, MIN(holder_name) AS first_name \
-             FROM tickets WHERE event_id = $2 AND status <> 'cancelled' GROUP BY LOWER(email)",
+             FROM tickets WHERE event_id = $2 AND status <> 'cancelled' AND email <> '' \
+             GROUP BY LOWER(email)",
         ),
         Audience::Product => Some(
             "SELECT LOWER(email) AS email_normalized, MIN(email) AS email, MIN(first_name) AS first_name \
-             FROM orders WHERE product_id = $2 AND status = 'paid' GROUP BY LOWER(email)",
+             FROM orders WHERE product_id = $2 AND status = 'paid' AND email <> '' \
+             GROUP BY LOWER(email)",
         ),
     }
 }

@@ -1,18 +1,21 @@
-//! The right to be forgotten, in one transaction: what may go is deleted (subscription, messages,
-//! intro calls, unpaid orders, webinar registrations, mails to or about the person, admin
-//! invitations, throttle counters); what the accounts must keep (paid orders and their tickets)
-//! loses the name, e-mail, phone, company and VAT number but keeps amounts, dates and products.
+//! The right to be forgotten, in one transaction, table by table as `registry` lists them: what
+//! may go is deleted (subscription, messages, intro calls, unpaid orders, webinar registrations,
+//! waiting lists, coach notices, mails to or about the person, invitations, throttle counters);
+//! what the accounts must keep stays without her: paid orders and their tickets keep amounts,
+//! dates and products, her invoices keep name, address, company and VAT number (the law's
+//! minimum) but lose her e-mail address and phone, and newsletters she got stay as numbers.
 //! A valid ticket keeps its seat: erasing is not cancelling. Each erasure leaves a record with
 //! the time, the admin and counts per kind, and nothing about the person.
 use axum::extract::State;
 use axum::{Extension, Json};
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyRow;
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyPool, AssertSqlSafe, Row};
 use utoipa::ToSchema;
 
 use super::records::{mention_pattern, mentions};
-use super::{normalized, nothing_stored};
+use super::registry::{self, Erase, PERSONAL};
+use super::{RecordKind, normalized, nothing_stored};
 use crate::agenda::seats;
 use crate::commerce::orders::{self, OrderStatus};
 use crate::kit::db::{self, Tx};
@@ -21,9 +24,6 @@ use crate::kit::paging::{self, ListSql, Page, PageQuery};
 use crate::kit::validation::Fields;
 use crate::platform::auth::CurrentUser;
 use crate::platform::state::AppState;
-
-/// What an anonymised order or ticket is called instead of the person.
-pub const ERASED_NAME: &str = "Gewist";
 
 #[derive(Deserialize, ToSchema)]
 pub struct EraseRequest {
@@ -50,6 +50,14 @@ pub struct ErasureCounts {
     /// Mails and webhooks to or about the person.
     pub emails: u64,
     pub account_links: u64,
+    pub waitlist_entries: u64,
+    /// Notifications about the person kept for the coach's daily summary.
+    pub coach_notices: u64,
+    /// Newsletters she received, kept as numbers in the campaign's figures without her.
+    pub newsletters: u64,
+    /// Invoices and credit notes that lost her e-mail address and phone.
+    pub invoices: u64,
+    pub review_invitations: u64,
 }
 
 /// That an erasure happened: when, by whom, and how much; nothing about the person.
@@ -65,12 +73,21 @@ pub struct ErasureRecord {
 
 impl ErasureRecord {
     fn from_row(row: &AnyRow) -> Result<Self, AppError> {
-        let counts: String = row.try_get("counts")?;
+        let stored: String = row.try_get("counts")?;
+        // Records from before a kind was counted lack it: zero.
+        let mut counts =
+            serde_json::to_value(ErasureCounts::default()).map_err(anyhow::Error::from)?;
+        if let (Some(all), serde_json::Value::Object(some)) = (
+            counts.as_object_mut(),
+            serde_json::from_str(&stored).map_err(anyhow::Error::from)?,
+        ) {
+            all.extend(some);
+        }
         Ok(Self {
             id: row.try_get("id")?,
             erased_at: row.try_get("erased_at")?,
             erased_by: row.try_get("erased_by")?,
-            counts: serde_json::from_str(&counts).map_err(anyhow::Error::from)?,
+            counts: serde_json::from_value(counts).map_err(anyhow::Error::from)?,
         })
     }
 }
@@ -140,7 +157,7 @@ pub async fn erase_person(
                 .into(),
         ));
     }
-    let counts = erase(&mut tx, &email).await?;
+    let counts = erase(&mut tx, &email, db::pool_is_sqlite(&state.pool)).await?;
     if counts_are_zero(&counts) {
         return Err(nothing_stored());
     }
@@ -181,6 +198,11 @@ fn counts_are_zero(c: &ErasureCounts) -> bool {
         + c.contact_messages
         + c.emails
         + c.account_links
+        + c.waitlist_entries
+        + c.coach_notices
+        + c.newsletters
+        + c.invoices
+        + c.review_invitations
         == 0
 }
 
@@ -192,12 +214,22 @@ async fn run(tx: &mut Tx, sql: &'static str, email: &str) -> Result<u64, sqlx::E
         .rows_affected())
 }
 
+/// The invoices of her orders without her e-mail address and phone: the one change their
+/// trigger allows (migration 0023), in each engine's JSON dialect.
+const TRIM_INVOICES_SQLITE: &str = "UPDATE invoices SET document = json_set(document, \
+     '$.buyer.email', json('null'), '$.buyer.phone', json('null')) \
+     WHERE order_id IN (SELECT id FROM orders WHERE LOWER(email) = $1)";
+const TRIM_INVOICES_POSTGRES: &str = "UPDATE invoices SET document = \
+     jsonb_set(jsonb_set(document::jsonb, '{buyer,email}', 'null'), '{buyer,phone}', 'null')::text \
+     WHERE order_id IN (SELECT id FROM orders WHERE LOWER(email) = $1)";
+
 /// The erasure itself, inside the caller's transaction (no open payment for the address).
-async fn erase(tx: &mut Tx, email: &str) -> Result<ErasureCounts, AppError> {
+async fn erase(tx: &mut Tx, email: &str, sqlite: bool) -> Result<ErasureCounts, AppError> {
     let now = db::now();
     let mut counts = ErasureCounts::default();
 
-    // Free webinar registrations go; each one still counted gives its seat back.
+    // Seats first: each free registration still counted, and each open offer of a waiting
+    // list, gives its seat back before its row goes.
     let registrations = sqlx::query(
         "SELECT event_id, COUNT(*) AS n FROM tickets WHERE order_id IS NULL AND status <> 'cancelled' \
          AND LOWER(email) = $1 GROUP BY event_id",
@@ -208,14 +240,6 @@ async fn erase(tx: &mut Tx, email: &str) -> Result<ErasureCounts, AppError> {
     for row in &registrations {
         seats::release(tx, row.try_get("event_id")?, row.try_get("n")?).await?;
     }
-    counts.webinar_registrations = run(
-        tx,
-        "DELETE FROM tickets WHERE order_id IS NULL AND LOWER(email) = $1",
-        email,
-    )
-    .await?;
-
-    // Waiting lists go; an open offer first gives back the seat it held.
     let offers = sqlx::query(
         "SELECT event_id FROM waitlist_entries WHERE email_normalized = $1 AND status = 'offered'",
     )
@@ -225,9 +249,15 @@ async fn erase(tx: &mut Tx, email: &str) -> Result<ErasureCounts, AppError> {
     for row in &offers {
         seats::release(tx, row.try_get("event_id")?, 1).await?;
     }
-    run(
+
+    // Her invoices keep what the law requires; found through her orders, so before those.
+    counts.invoices = run(
         tx,
-        "DELETE FROM waitlist_entries WHERE email_normalized = $1",
+        if sqlite {
+            TRIM_INVOICES_SQLITE
+        } else {
+            TRIM_INVOICES_POSTGRES
+        },
         email,
     )
     .await?;
@@ -239,17 +269,8 @@ async fn erase(tx: &mut Tx, email: &str) -> Result<ErasureCounts, AppError> {
     .bind(email)
     .fetch_all(&mut **tx)
     .await?;
-    counts.tickets_anonymised = sqlx::query(
-        "UPDATE tickets SET holder_name = $1, email = '', updated_at = $2 \
-         WHERE order_id IS NOT NULL AND (LOWER(email) = $3 \
-         OR order_id IN (SELECT id FROM orders WHERE LOWER(email) = $3 AND paid_at IS NOT NULL))",
-    )
-    .bind(ERASED_NAME)
-    .bind(&now)
-    .bind(email)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    counts.tickets_anonymised =
+        anonymise(tx, RecordKind::Ticket, "tickets", "", email, &now).await?;
     for row in &paid {
         let status: OrderStatus = row.try_get("status")?;
         orders::record(
@@ -260,17 +281,15 @@ async fn erase(tx: &mut Tx, email: &str) -> Result<ErasureCounts, AppError> {
         )
         .await?;
     }
-    counts.orders_anonymised = sqlx::query(
-        "UPDATE orders SET first_name = $1, last_name = '', email = '', phone = NULL, company = NULL, \
-         vat_number = NULL, checkout_url = NULL, updated_at = $2 \
-         WHERE LOWER(email) = $3 AND paid_at IS NOT NULL",
+    counts.orders_anonymised = anonymise(
+        tx,
+        RecordKind::Order,
+        "orders",
+        " AND paid_at IS NOT NULL",
+        email,
+        &now,
     )
-    .bind(ERASED_NAME)
-    .bind(&now)
-    .bind(email)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
+    .await?;
     // Never paid (cancelled, expired, failed): nothing to keep; their holds were released when
     // they ended. Their history goes with them (ON DELETE CASCADE).
     counts.orders_deleted = run(
@@ -280,34 +299,43 @@ async fn erase(tx: &mut Tx, email: &str) -> Result<ErasureCounts, AppError> {
     )
     .await?;
 
-    counts.subscribers = run(
-        tx,
-        "DELETE FROM newsletter_subscribers WHERE email_normalized = $1",
-        email,
+    // Newsletters she received stay as numbers in the campaign's figures; one still waiting is
+    // skipped, so the send completes without her.
+    let recipients = registry::table("campaign_recipients", Some(RecordKind::Newsletter));
+    counts.newsletters = sqlx::query(AssertSqlSafe(format!(
+        "UPDATE campaign_recipients SET {}, \
+         status = CASE WHEN status = 'pending' THEN 'skipped' ELSE status END, \
+         lease_until = NULL, lease_owner = NULL WHERE {}",
+        registry::anonymising(recipients),
+        recipients.found_by
+    )))
+    .bind(email)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+
+    // Coach notices from before their address was kept name her in their text.
+    let pattern = mention_pattern(email);
+    let legacy = sqlx::query(
+        "SELECT id, details FROM coach_notices WHERE email_normalized IS NULL \
+         AND LOWER(details) LIKE $1 ESCAPE '\\'",
     )
+    .bind(&pattern)
+    .fetch_all(&mut **tx)
     .await?;
-    // Newsletter deliveries stay as numbers in the campaign's figures, without the person; one
-    // still waiting is skipped.
-    counts.emails += run(
-        tx,
-        "UPDATE campaign_recipients SET email = '', first_name = '', \
-         email_normalized = 'gewist-' || CAST(id AS TEXT), \
-         status = CASE WHEN status = 'pending' THEN 'skipped' ELSE status END \
-         WHERE email_normalized = $1",
-        email,
-    )
-    .await?;
-    counts.intro_calls = run(tx, "DELETE FROM intro_calls WHERE LOWER(email) = $1", email).await?;
-    counts.contact_messages = run(
-        tx,
-        "DELETE FROM contact_messages WHERE LOWER(email) = $1",
-        email,
-    )
-    .await?;
+    for row in &legacy {
+        if mentions(&row.try_get::<String, _>("details")?, email) {
+            counts.coach_notices += sqlx::query("DELETE FROM coach_notices WHERE id = $1")
+                .bind(row.try_get::<i64, _>("id")?)
+                .execute(&mut **tx)
+                .await?
+                .rows_affected();
+        }
+    }
     // Mails to the person and notifications about her (they name her address), sent or not.
     let candidates =
         sqlx::query("SELECT id, payload FROM outbox WHERE LOWER(payload) LIKE $1 ESCAPE '\\'")
-            .bind(mention_pattern(email))
+            .bind(&pattern)
             .fetch_all(&mut **tx)
             .await?;
     for row in &candidates {
@@ -319,27 +347,59 @@ async fn erase(tx: &mut Tx, email: &str) -> Result<ErasureCounts, AppError> {
                 .rows_affected();
         }
     }
-    counts.account_links = run(
-        tx,
-        "DELETE FROM account_links WHERE email_normalized = $1",
-        email,
-    )
-    .await?;
-    // Review invitations and the opt-out name the address; the reviews themselves hold at most
-    // a first name.
-    for sql in [
-        "DELETE FROM review_invitations WHERE email_normalized = $1",
-        "DELETE FROM review_opt_outs WHERE email_normalized = $1",
-    ] {
-        run(tx, sql, email).await?;
-    }
     // Sign-in and recovery counters keyed by the address (alone or with a client address).
     sqlx::query("DELETE FROM auth_throttle WHERE key = $1 OR key LIKE $2 ESCAPE '\\'")
         .bind(email)
         .bind(format!("{}|%", paging::escape_like(email)))
         .execute(&mut **tx)
         .await?;
+
+    // Every table whose rows simply go.
+    for table in PERSONAL.iter().filter(|t| t.erase == Erase::Delete) {
+        let deleted = sqlx::query(AssertSqlSafe(format!(
+            "DELETE FROM {} WHERE {}",
+            table.name, table.found_by
+        )))
+        .bind(email)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+        let count = match table.kind {
+            Some(RecordKind::Subscriber) => &mut counts.subscribers,
+            Some(RecordKind::WebinarRegistration) => &mut counts.webinar_registrations,
+            Some(RecordKind::WaitlistEntry) => &mut counts.waitlist_entries,
+            Some(RecordKind::IntroCall) => &mut counts.intro_calls,
+            Some(RecordKind::ContactMessage) => &mut counts.contact_messages,
+            Some(RecordKind::CoachNotice) => &mut counts.coach_notices,
+            Some(RecordKind::AccountLink) => &mut counts.account_links,
+            Some(RecordKind::ReviewInvitation) => &mut counts.review_invitations,
+            _ => &mut counts.emails,
+        };
+        *count += deleted;
+    }
     Ok(counts)
+}
+
+/// Anonymises her kept rows of `kind` in `table` as the registry says; `also` narrows them.
+async fn anonymise(
+    tx: &mut Tx,
+    kind: RecordKind,
+    table: &str,
+    also: &str,
+    email: &str,
+    now: &str,
+) -> Result<u64, sqlx::Error> {
+    let entry = registry::table(table, Some(kind));
+    Ok(sqlx::query(AssertSqlSafe(format!(
+        "UPDATE {table} SET {}, updated_at = $2 WHERE ({}){also}",
+        registry::anonymising(entry),
+        entry.found_by
+    )))
+    .bind(email)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected())
 }
 
 #[utoipa::path(

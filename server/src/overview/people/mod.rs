@@ -1,8 +1,10 @@
 //! People (GDPR): find a visitor by name or e-mail across every place she left data, see her
-//! timeline, export it for an access request, and erase it (see `erase`).
+//! timeline, export it for an access request, and erase it (see `erase`); where that data lives
+//! is listed once, in `registry`.
 pub mod erase;
 mod export;
 mod records;
+pub mod registry;
 
 use axum::Json;
 use axum::extract::State;
@@ -36,6 +38,16 @@ closed_set! {
         Email = "email" => "E-mails",
         /// An invitation or reset link for the admin area.
         AccountLink = "account_link" => "Uitnodigingen voor het beheer",
+        /// A place in line for a sold-out event.
+        WaitlistEntry = "waitlist_entry" => "Wachtlijsten",
+        /// A notification about the person kept for the coach's daily summary.
+        CoachNotice = "coach_notice" => "Meldingen aan de coach",
+        /// A newsletter (or service message) sent or about to be sent to the person.
+        Newsletter = "newsletter" => "Ontvangen nieuwsbrieven",
+        /// An invoice or credit note of her orders.
+        Invoice = "invoice" => "Facturen en creditnota's",
+        /// An invitation to review an event, or her wish to get none.
+        ReviewInvitation = "review_invitation" => "Uitnodigingen voor een review",
     }
 }
 
@@ -79,19 +91,6 @@ pub struct Person {
     pub records: i64,
 }
 
-/// Everything with a name and an e-mail address a visitor typed in; grouped per address, and
-/// kept when any of the person's names or her address matches `$1`.
-const PEOPLE_FROM: &str = "(SELECT LOWER(email) AS email_key, MAX(email) AS email, MAX(name) AS name, \
-     MAX(at) AS last_seen, COUNT(*) AS records FROM ( \
-       SELECT email, first_name AS name, created_at AS at FROM newsletter_subscribers \
-       UNION ALL SELECT email, first_name || ' ' || last_name, created_at FROM orders WHERE email <> '' \
-       UNION ALL SELECT email, holder_name, created_at FROM tickets WHERE email <> '' \
-       UNION ALL SELECT email, name, created_at FROM intro_calls \
-       UNION ALL SELECT email, name, created_at FROM contact_messages \
-     ) traces GROUP BY LOWER(email) \
-     HAVING MAX(CASE WHEN LOWER(email) LIKE $1 ESCAPE '\\' OR LOWER(name) LIKE $1 ESCAPE '\\' \
-       THEN 1 ELSE 0 END) = 1) people";
-
 impl Person {
     fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
         Ok(Self {
@@ -120,7 +119,7 @@ pub async fn list_people(
     let pattern = paging.like_pattern_or_all();
     let sql = ListSql {
         columns: "email, name, last_seen, records",
-        from: PEOPLE_FROM,
+        from: &registry::PEOPLE_FROM,
         filter: "",
         order_by: "last_seen DESC, email_key",
     };
@@ -236,6 +235,15 @@ fn status_label(kind: RecordKind, status: &str) -> String {
         (RecordKind::Email, "pending") => "Wacht op verzending",
         (RecordKind::Email, "sent") => "Verzonden",
         (RecordKind::Email, "dead") => "Niet afgeleverd",
+        (RecordKind::WaitlistEntry, "waiting") => "Wacht op een plaats",
+        (RecordKind::WaitlistEntry, "offered") => "Plaats aangeboden",
+        (RecordKind::WaitlistEntry, "claimed") => "Plaats genomen",
+        (RecordKind::WaitlistEntry, "expired") => "Aanbod verlopen",
+        (RecordKind::WaitlistEntry, "removed") => "Van de lijst gehaald",
+        (RecordKind::Newsletter, "pending") => "Wacht op verzending",
+        (RecordKind::Newsletter, "sent") => "Verzonden",
+        (RecordKind::Newsletter, "failed") => "Niet afgeleverd",
+        (RecordKind::Newsletter, "skipped") => "Niet verstuurd",
         (_, "cancelled") => "Geannuleerd",
         (_, other) => other,
     };
@@ -316,6 +324,42 @@ fn entry(record: &Record) -> anyhow::Result<TimelineEntry> {
             },
             None,
             Some("/admin/accounts".to_string()),
+        ),
+        RecordKind::WaitlistEntry => (
+            "Op de wachtlijst".to_string(),
+            Some(event()),
+            Some("/admin/tickets".to_string()),
+        ),
+        RecordKind::CoachNotice => (
+            format!("Melding aan de coach: {}", text(record, "subject")),
+            Some(excerpt(text(record, "details"))),
+            Some("/admin/meldingen".to_string()),
+        ),
+        RecordKind::Newsletter => (
+            format!("Nieuwsbrief: {}", text(record, "subject")),
+            None,
+            Some("/admin/nieuwsbrief".to_string()),
+        ),
+        RecordKind::Invoice => (
+            format!(
+                "{} {}, {}",
+                match text(record, "kind") {
+                    "credit_note" => "Creditnota",
+                    _ => "Factuur",
+                },
+                text(record, "number"),
+                money::euro(number(record, "total_cents"))
+            ),
+            None,
+            Some("/admin/facturen".to_string()),
+        ),
+        RecordKind::ReviewInvitation => (
+            match text(record, "purpose") {
+                "opt_out" => "Wil geen uitnodigingen voor een review meer".to_string(),
+                _ => "Uitnodiging voor een review".to_string(),
+            },
+            None,
+            Some("/admin/reviews".to_string()),
         ),
     };
     Ok(TimelineEntry {

@@ -19,13 +19,26 @@ pub struct Record {
     pub fields: Map<String, Value>,
 }
 
-/// The records of one kind: the SQL takes `$1`, the normalized address (or, for `mentions`, a
-/// `LIKE` pattern of it, for text that mentions it); `id` and `at` are required columns.
-/// Secrets of the links in mails (token hashes, idempotency keys) are left out on purpose.
+/// How a source finds the person's rows.
+#[derive(Clone, Copy)]
+enum Key {
+    /// `$1` is the normalized address.
+    Address,
+    /// `$1` is a `LIKE` pattern of the address ([`mention_pattern`]); a row counts when this
+    /// column [`mentions`] the address.
+    Mention(&'static str),
+    /// `$1` the address and `$2` the pattern: rows keyed by their `email_normalized`, and older
+    /// rows without one whose column mentions the address.
+    AddressOrMention(&'static str),
+}
+
+/// The records of one kind (for the tables of `registry` with that kind); `id` and `at` are
+/// required columns. Secrets of the links in mails (token hashes, idempotency keys) are left
+/// out on purpose.
 struct Source {
     kind: RecordKind,
     sql: &'static str,
-    mentions: bool,
+    key: Key,
 }
 
 const SOURCES: &[Source] = &[
@@ -33,18 +46,19 @@ const SOURCES: &[Source] = &[
         kind: RecordKind::Subscriber,
         sql: "SELECT id, created_at AS at, first_name, email, status, created_at, confirmed_at, \
               unsubscribed_at, updated_at FROM newsletter_subscribers WHERE email_normalized = $1",
-        mentions: false,
+        key: Key::Address,
     },
     Source {
         kind: RecordKind::Order,
         sql: "SELECT o.id, o.created_at AS at, p.name AS product, e.title AS event, \
               e.starts_at AS event_starts_at, o.quantity, o.first_name, o.last_name, o.email, o.phone, \
-              o.company, o.vat_number, o.unit_price_cents, o.subtotal_cents, o.discount_cents, \
-              o.total_cents, o.coupon_code, o.status, o.terms_accepted_at, o.consent_text, o.provider, \
-              o.paid_at, o.created_at, o.updated_at \
+              o.company, o.vat_number, o.billing_street, o.billing_postal_code, o.billing_city, \
+              o.billing_country, o.unit_price_cents, o.subtotal_cents, o.discount_cents, \
+              o.total_cents, o.refunded_cents, o.coupon_code, o.status, o.terms_accepted_at, \
+              o.consent_text, o.provider, o.paid_at, o.created_at, o.updated_at \
               FROM orders o JOIN products p ON p.id = o.product_id LEFT JOIN events e ON e.id = o.event_id \
               WHERE LOWER(o.email) = $1",
-        mentions: false,
+        key: Key::Address,
     },
     Source {
         kind: RecordKind::Ticket,
@@ -53,7 +67,7 @@ const SOURCES: &[Source] = &[
               FROM tickets t JOIN events e ON e.id = t.event_id \
               WHERE t.order_id IS NOT NULL AND (LOWER(t.email) = $1 \
               OR t.order_id IN (SELECT id FROM orders WHERE LOWER(email) = $1))",
-        mentions: false,
+        key: Key::Address,
     },
     Source {
         kind: RecordKind::WebinarRegistration,
@@ -61,32 +75,74 @@ const SOURCES: &[Source] = &[
               t.holder_name AS name, t.email, t.status, t.reminder_sent_at, t.created_at, t.updated_at \
               FROM tickets t JOIN events e ON e.id = t.event_id \
               WHERE t.order_id IS NULL AND LOWER(t.email) = $1",
-        mentions: false,
+        key: Key::Address,
+    },
+    Source {
+        kind: RecordKind::WaitlistEntry,
+        sql: "SELECT w.id, w.joined_at AS at, e.title AS event, e.starts_at AS event_starts_at, \
+              w.name, w.email, w.status, w.offered_at, w.offered_until, w.joined_at, w.updated_at \
+              FROM waitlist_entries w JOIN events e ON e.id = w.event_id WHERE w.email_normalized = $1",
+        key: Key::Address,
     },
     Source {
         kind: RecordKind::IntroCall,
         sql: "SELECT id, created_at AS at, starts_at, ends_at, mode, name, email, phone, question, \
               status, cancelled_by, cancel_message, cancelled_at, booked_at, reminder_sent_at, \
               created_at, updated_at FROM intro_calls WHERE LOWER(email) = $1",
-        mentions: false,
+        key: Key::Address,
     },
     Source {
         kind: RecordKind::ContactMessage,
         sql: "SELECT id, created_at AS at, name, email, phone, subject, message, status, created_at, \
               updated_at FROM contact_messages WHERE LOWER(email) = $1",
-        mentions: false,
+        key: Key::Address,
+    },
+    Source {
+        kind: RecordKind::CoachNotice,
+        sql: "SELECT id, created_at AS at, kind, subject, details, email_normalized, created_at, \
+              summary_day FROM coach_notices WHERE email_normalized = $1 \
+              OR (email_normalized IS NULL AND LOWER(details) LIKE $2 ESCAPE '\\')",
+        key: Key::AddressOrMention("details"),
+    },
+    Source {
+        kind: RecordKind::Newsletter,
+        sql: "SELECT r.id, COALESCE(r.sent_at, c.started_at, c.created_at) AS at, c.subject, \
+              r.email, r.first_name, r.status, r.sent_at, r.last_error \
+              FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id \
+              WHERE r.email_normalized = $1",
+        key: Key::Address,
+    },
+    Source {
+        kind: RecordKind::Invoice,
+        sql: "SELECT id, created_at AS at, kind, number, issue_date, buyer_name, buyer_company, \
+              buyer_vat_number, taxable_cents, vat_cents, total_cents, document, created_at \
+              FROM invoices WHERE order_id IN (SELECT id FROM orders WHERE LOWER(email) = $1)",
+        key: Key::Address,
     },
     Source {
         kind: RecordKind::Email,
-        sql: "SELECT id, created_at AS at, kind, payload, status, attempts, created_at, sent_at, \
-              body_purged_at FROM outbox WHERE LOWER(payload) LIKE $1 ESCAPE '\\'",
-        mentions: true,
+        sql: "SELECT id, created_at AS at, kind, payload, status, attempts, last_error, created_at, \
+              sent_at, body_purged_at FROM outbox WHERE LOWER(payload) LIKE $1 ESCAPE '\\'",
+        key: Key::Mention("payload"),
     },
     Source {
         kind: RecordKind::AccountLink,
         sql: "SELECT id, created_at AS at, purpose, email, created_at, expires_at, used_at \
               FROM account_links WHERE email_normalized = $1",
-        mentions: false,
+        key: Key::Address,
+    },
+    Source {
+        kind: RecordKind::ReviewInvitation,
+        sql: "SELECT r.id, r.created_at AS at, 'invitation' AS purpose, e.title AS event, \
+              r.first_name, r.email_normalized AS email, r.created_at, r.expires_at, r.used_at \
+              FROM review_invitations r JOIN events e ON e.id = r.event_id WHERE r.email_normalized = $1",
+        key: Key::Address,
+    },
+    Source {
+        kind: RecordKind::ReviewInvitation,
+        sql: "SELECT CAST(0 AS BIGINT) AS id, created_at AS at, 'opt_out' AS purpose, \
+              email_normalized AS email, created_at FROM review_opt_outs WHERE email_normalized = $1",
+        key: Key::Address,
     },
 ];
 
@@ -118,14 +174,23 @@ pub async fn collect(pool: &AnyPool, normalized: &str) -> Result<Vec<Record>, sq
     let pattern = mention_pattern(normalized);
     let mut records = Vec::new();
     for source in SOURCES {
-        let key = if source.mentions {
-            pattern.as_str()
-        } else {
-            normalized
+        let query = sqlx::query(source.sql);
+        let query = match source.key {
+            Key::Address => query.bind(normalized),
+            Key::Mention(_) => query.bind(pattern.as_str()),
+            Key::AddressOrMention(_) => query.bind(normalized).bind(pattern.as_str()),
         };
-        let rows = sqlx::query(source.sql).bind(key).fetch_all(pool).await?;
-        for row in &rows {
-            if source.mentions && !mentions(&row.try_get::<String, _>("payload")?, normalized) {
+        for row in &query.fetch_all(pool).await? {
+            let keep = match source.key {
+                Key::Address => true,
+                Key::Mention(column) => mentions(&row.try_get::<String, _>(column)?, normalized),
+                Key::AddressOrMention(column) => {
+                    row.try_get::<Option<String>, _>("email_normalized")?
+                        .is_some()
+                        || mentions(&row.try_get::<String, _>(column)?, normalized)
+                }
+            };
+            if !keep {
                 continue;
             }
             let mut fields = row_to_json(row);
@@ -220,6 +285,18 @@ fn shape(kind: RecordKind, fields: &mut Map<String, Value>) {
                 );
             }
         }
+        // The buyer as the invoice prints her; the rest of the document is the seller and lines.
+        RecordKind::Invoice => {
+            let document = fields
+                .remove("document")
+                .and_then(|d| d.as_str().map(str::to_string))
+                .unwrap_or_default();
+            let parsed: Value = serde_json::from_str(&document).unwrap_or(Value::Null);
+            fields.insert(
+                "buyer".into(),
+                parsed.get("buyer").cloned().unwrap_or(Value::Null),
+            );
+        }
         RecordKind::ContactMessage => {
             if let Some(label) = fields
                 .get("subject")
@@ -241,7 +318,29 @@ pub fn text<'a>(record: &'a Record, key: &str) -> &'a str {
 
 #[cfg(test)]
 mod tests {
-    use super::mentions;
+    use super::super::registry::{Holds, PERSONAL};
+    use super::{SOURCES, mentions};
+
+    #[test]
+    fn the_export_reads_every_personal_column_the_registry_names() {
+        for table in PERSONAL {
+            let Some(kind) = table.kind else { continue };
+            let sources: Vec<&str> = SOURCES
+                .iter()
+                .filter(|s| s.kind == kind && s.sql.contains(&format!("FROM {} ", table.name)))
+                .map(|s| s.sql)
+                .collect();
+            assert!(!sources.is_empty(), "no export of {}", table.name);
+            for column in table.columns.iter().filter(|c| c.holds != Holds::Key) {
+                assert!(
+                    sources.iter().any(|sql| sql.contains(column.name)),
+                    "the export of {} lacks {}",
+                    table.name,
+                    column.name
+                );
+            }
+        }
+    }
 
     #[test]
     fn an_address_is_found_whole_and_not_inside_another() {

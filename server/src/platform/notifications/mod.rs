@@ -84,15 +84,22 @@ pub async fn tell_coach(tx: &mut Tx, state: &AppState, notice: Notice) -> anyhow
             outbox::enqueue_email(tx, &message).await?;
         }
         Delivery::Daily => {
+            // Kept with the address of the person it is about, so an erasure finds it.
             sqlx::query(
-                "INSERT INTO coach_notices (kind, subject, details, admin_url, created_at) \
-                 VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO coach_notices (kind, subject, details, admin_url, created_at, \
+                 email_normalized) VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(notice.kind)
             .bind(&notice.subject)
             .bind(&notice.details)
             .bind(&url)
             .bind(db::now())
+            .bind(
+                notice
+                    .reply_to
+                    .map(|r| r.trim().to_lowercase())
+                    .filter(|r| !r.is_empty()),
+            )
             .execute(&mut **tx)
             .await?;
         }

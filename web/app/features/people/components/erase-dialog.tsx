@@ -54,12 +54,18 @@ export function EraseDialog({ email, onClose, onErased }: EraseDialogProps) {
         <div className="space-y-3 text-ink-soft">
           <p>
             Alles over <strong className="text-ink wrap-break-word">{email}</strong> wordt gewist: de inschrijving op de
-            nieuwsbrief, berichten, kennismakingsgesprekken, onbetaalde bestellingen, inschrijvingen voor webinars en de
-            e-mails aan deze persoon.
+            nieuwsbrief, berichten, kennismakingsgesprekken, onbetaalde bestellingen, inschrijvingen voor webinars,
+            wachtlijsten, meldingen over deze persoon en de e-mails aan haar.
+          </p>
+          <p>
+            Alleen wat de wet vraagt, blijft: de btw-wetgeving verplicht je facturen tien jaar te bewaren. Op de facturen
+            en creditnota&apos;s blijven daarom de naam, het adres, het bedrijf en het btw-nummer staan, met de bedragen
+            en data. Het e-mailadres en het telefoonnummer gaan ook van de facturen.
           </p>
           <p>
             Betaalde bestellingen en hun tickets blijven voor de boekhouding, maar zonder naam, e-mailadres, telefoon,
-            bedrijf of btw-nummer. Een geldig ticket houdt zijn plaats. Dit kan je niet ongedaan maken.
+            adres, bedrijf of btw-nummer. Een geldig ticket houdt zijn plaats. Ontvangen nieuwsbrieven tellen mee in de
+            cijfers, zonder adres. Dit kan je niet ongedaan maken.
           </p>
         </div>
         {error ? (

@@ -11,6 +11,11 @@ const none = {
   contact_messages: 0,
   emails: 0,
   account_links: 0,
+  waitlist_entries: 0,
+  coach_notices: 0,
+  newsletters: 0,
+  invoices: 0,
+  review_invitations: 0,
 };
 
 describe("describeCounts", () => {

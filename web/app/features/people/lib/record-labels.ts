@@ -9,6 +9,11 @@ const kindLabels: Record<RecordKind, string> = {
   contact_message: "Bericht",
   email: "E-mail",
   account_link: "Beheer",
+  waitlist_entry: "Wachtlijst",
+  coach_notice: "Melding",
+  newsletter: "Nieuwsbrief ontvangen",
+  invoice: "Factuur",
+  review_invitation: "Review",
 };
 
 export function recordKindLabel(kind: RecordKind): string {
@@ -25,6 +30,11 @@ const countLabels: Record<keyof ErasureCounts, [string, string]> = {
   contact_messages: ["bericht", "berichten"],
   emails: ["e-mail", "e-mails"],
   account_links: ["uitnodiging beheer", "uitnodigingen beheer"],
+  waitlist_entries: ["plaats op een wachtlijst", "plaatsen op een wachtlijst"],
+  coach_notices: ["melding aan de coach", "meldingen aan de coach"],
+  newsletters: ["ontvangen nieuwsbrief geanonimiseerd", "ontvangen nieuwsbrieven geanonimiseerd"],
+  invoices: ["factuur zonder e-mail en telefoon", "facturen zonder e-mail en telefoon"],
+  review_invitations: ["uitnodiging voor een review", "uitnodigingen voor een review"],
 };
 
 /** "1 bericht, 3 e-mails, …": the kinds that had something, in Dutch. */
