@@ -41,7 +41,7 @@ test("a participant leaves a review through the invitation mail, the coach appro
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const session = await signInViaApi(page);
   const title = uniqueName("Vertelavond");
   const event = await createEvent(request, session, { title });
