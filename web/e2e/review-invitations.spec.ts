@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { bearer, buyAndPay, createEvent, localDateTime, uniqueBuyer } from "./admin-commerce-helpers";
 import { signInViaApi, toast, uniqueName, waitForAdminPage, type StoredSession } from "./admin-helpers";
 import { mailTo } from "./checkout-helpers";
-import { expectNoAxeViolations, readMails } from "./helpers";
+import { collectConsoleErrors, expectNoAxeViolations, readMails, waitForHydration } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -41,7 +41,7 @@ test("a participant leaves a review through the invitation mail, the coach appro
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const session = await signInViaApi(page);
   const title = uniqueName("Vertelavond");
   const event = await createEvent(request, session, { title });
@@ -83,16 +83,35 @@ test("a participant leaves a review through the invitation mail, the coach appro
   const row = page.getByRole("row").filter({ hasText: text });
   await expect(row).toContainText("Wacht op goedkeuring");
   await expect(row).toContainText("deelnemer van de vertelavond van");
+  // Her words are hers: the coach approves, declines or hides them, but cannot edit them.
+  await expect(row.getByRole("button", { name: /Bewerken/ })).toHaveCount(0);
   await axeAtBothSizes(page);
   await row.getByRole("button", { name: /Goedkeuren/ }).click();
   await expect(toast(page, "Review goedgekeurd")).toBeVisible();
   await expect(row).toContainText("Op de website");
+  await expect(row.getByRole("button", { name: /Bewerken/ })).toHaveCount(0);
 
+  // In the home page's raw HTML, as crawlers read it, and hydrated without any error.
+  const html = await (await page.request.get("/")).text();
+  const reviews = html.slice(html.indexOf("data-live-reviews"));
+  expect(reviews).toContain(`<p>${text}</p>`);
+  expect(reviews).toMatch(/<p class="text-sm text-ink-soft">deelnemer van de vertelavond van \d+ \w+ \d{4}<\/p>/);
+  const errors = collectConsoleErrors(page);
   await page.goto("/#ervaringen");
+  await waitForHydration(page);
   const card = page.getByRole("list", { name: "Ervaringen van klanten" }).getByRole("listitem").filter({ hasText: text });
   await expect(card).toContainText("Lotte");
   await expect(card).toContainText(/deelnemer van de vertelavond van \d+ \w+ \d{4}/);
   await expect(card.getByRole("img", { name: "4 van 5 sterren" })).toBeVisible();
+  expect(errors).toEqual([]);
+
+  // Hidden: off the home page at once.
+  await page.goto("/admin/reviews");
+  await waitForAdminPage(page);
+  await row.getByRole("button", { name: /Verbergen/ }).click();
+  await expect(toast(page, "Review verborgen")).toBeVisible();
+  await expect(row).toContainText("Afgewezen");
+  expect(await (await page.request.get("/")).text()).not.toContain(text);
 });
 
 test("the opt-out link in an invitation stops further invitations", async ({ page, request }) => {

@@ -101,14 +101,19 @@ impl MakeRequestId for RequestIds {
     }
 }
 
+/// The longest unmatched path the log shows whole.
+const UNMATCHED_MAX_CHARS: usize = 200;
+
 /// The path as the request log shows it: order ids, payment references and tokens open buyer
 /// data, so only numeric ids and public slugs are kept. With a matched route every other
 /// parameter shows as its `{name}`; otherwise any segment that looks like a token is hidden.
-/// Queries are never logged (links carry their tokens there).
+/// Queries are never logged (links carry their tokens there), and an unmatched path (anyone can
+/// send one) is cut at `UNMATCHED_MAX_CHARS`.
 pub fn loggable_path(path: &str, matched: Option<&str>) -> String {
     const PUBLIC_PARAMS: [&str; 2] = ["{slug}", "{provider}"];
+    let path = path.split('?').next().unwrap_or_default();
     let Some(template) = matched else {
-        return path
+        let shown = path
             .split('/')
             .map(|segment| {
                 let token_like = segment.len() >= 16
@@ -119,6 +124,10 @@ pub fn loggable_path(path: &str, matched: Option<&str>) -> String {
             })
             .collect::<Vec<_>>()
             .join("/");
+        return match shown.char_indices().nth(UNMATCHED_MAX_CHARS) {
+            Some((cut, _)) => format!("{}…", &shown[..cut]),
+            None => shown,
+        };
     };
     let mut shown: Vec<&str> = Vec::new();
     let mut actual = path.split('/');
@@ -181,7 +190,19 @@ pub(super) fn set_security_headers(h: &mut HeaderMap, hsts: bool, api: bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::loggable_path;
+    use super::{UNMATCHED_MAX_CHARS, loggable_path};
+
+    #[test]
+    fn an_unknown_path_is_logged_cut_short_and_without_its_query() {
+        assert_eq!(
+            loggable_path("/bestaat-niet?token=geheim&email=a@b.be", None),
+            "/bestaat-niet"
+        );
+        let long = format!("/{}", "é/".repeat(500));
+        let shown = loggable_path(&format!("{long}?x=1"), None);
+        assert_eq!(shown.chars().count(), UNMATCHED_MAX_CHARS + 1);
+        assert!(shown.ends_with('…') && long.starts_with(shown.trim_end_matches('…')));
+    }
 
     #[test]
     fn order_ids_references_and_tokens_never_reach_the_log() {

@@ -14,6 +14,7 @@ use jiff::Timestamp;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
+use super::middleware::loggable_path;
 use crate::agenda::events::{self, Event, EventKind, EventStatus};
 use crate::audience::campaigns;
 use crate::content::page_texts;
@@ -28,6 +29,7 @@ use crate::platform::site::{self, Site};
 use crate::platform::state::AppState;
 
 mod photos;
+mod review_cards;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -124,8 +126,7 @@ pub async fn serve(State(state): State<AppState>, req: Request) -> Response {
     } else {
         path.strip_suffix('/').filter(|t| !t.is_empty())
     };
-    // `//host` would send the visitor to another site.
-    if let Some(trimmed) = redirect_to.filter(|t| !t.starts_with("//")) {
+    if let Some(trimmed) = redirect_to.filter(|t| is_local_path(t)) {
         let location = match req.uri().query() {
             Some(q) => format!("{trimmed}?{q}"),
             None => trimmed.to_string(),
@@ -184,8 +185,14 @@ pub async fn serve(State(state): State<AppState>, req: Request) -> Response {
     res
 }
 
+/// Whether a redirect to `path` stays on this site: browsers read `//host` and `/\\host` as
+/// another site.
+fn is_local_path(path: &str) -> bool {
+    path.starts_with('/') && !matches!(path.as_bytes().get(1), Some(b'/' | b'\\'))
+}
+
 async fn not_found(state: &AppState, path: &str, request: &HeaderMap) -> Response {
-    tracing::info!(path, "page not found");
+    tracing::info!(path = loggable_path(path, None), "page not found");
     let page = &state.pages.not_found;
     live_page(state, "/404", page, StatusCode::NOT_FOUND, request).await
 }
@@ -194,8 +201,8 @@ async fn not_found(state: &AppState, path: &str, request: &HeaderMap) -> Respons
 /// (see `live`), not per request.
 #[derive(Clone, Copy)]
 enum LiveField {
-    /// The home page's LocalBusiness data with the number of reviews.
-    ReviewCount,
+    /// The home page's newest reviews and its LocalBusiness data with their count and rating.
+    Reviews,
     /// The storytelling evening pages' Event data (date, seats left).
     FeaturedEvent(EventKind),
 }
@@ -203,7 +210,7 @@ enum LiveField {
 impl LiveField {
     fn of(path: &str) -> Option<Self> {
         match path {
-            "/" => Some(Self::ReviewCount),
+            "/" => Some(Self::Reviews),
             "/vertelavond" | "/begrijp-jezelf/vertelavond" => {
                 Some(Self::FeaturedEvent(EventKind::Vertelavond))
             }
@@ -213,27 +220,31 @@ impl LiveField {
 
     fn cache(self, live: &LiveCaches) -> &LiveCache {
         match self {
-            Self::ReviewCount => &live.review_pages,
+            Self::Reviews => &live.review_pages,
             Self::FeaturedEvent(_) => &live.event_pages,
         }
     }
 
-    /// The page's structured data, and when it changes by itself (an event ends).
-    async fn structured_data(
+    /// The page with its structured data, and when that changes by itself (an event ends).
+    async fn apply(
         self,
         state: &AppState,
-    ) -> anyhow::Result<(Option<Value>, Option<Timestamp>)> {
+        html: String,
+    ) -> anyhow::Result<(String, Option<Timestamp>)> {
         match self {
-            Self::ReviewCount => {
-                let count = reviews::count(&state.pool).await?;
-                Ok((Some(local_business(&state.site(), count)), None))
+            Self::Reviews => {
+                let rating = reviews::rating(&state.pool).await?;
+                Ok((
+                    inject_json_ld(&html, &local_business(&state.site(), rating)),
+                    None,
+                ))
             }
             Self::FeaturedEvent(kind) => match events::featured(&state.pool, kind).await? {
                 Some(event) => Ok((
-                    Some(event_json_ld(&state.site(), &event)?),
+                    inject_json_ld(&html, &event_json_ld(&state.site(), &event)?),
                     next_change([event.ends_at.as_str()]),
                 )),
-                None => Ok((None, None)),
+                None => Ok((html, None)),
             },
         }
     }
@@ -242,7 +253,7 @@ impl LiveField {
 /// A page as the server sends it: as built while nothing it shows from the database is live;
 /// otherwise made once per change of that data (see `live`) with the saved business details
 /// in its marked elements (`business_details`), its structured data, the saved page texts
-/// (`page_texts::apply`) and the coach's photos (`photos`).
+/// (`page_texts::apply`), the coach's photos (`photos`) and the newest reviews (`review_cards`).
 async fn live_page(
     state: &AppState,
     path: &str,
@@ -271,14 +282,14 @@ async fn live_page(
             };
             let mut expires_at = None;
             if let Some(field) = field {
-                let (data, expires) = field.structured_data(state).await?;
-                if let Some(data) = data {
-                    html = inject_json_ld(&html, &data);
-                }
-                expires_at = expires;
+                (html, expires_at) = field.apply(state, html).await?;
             }
             html = page_texts::apply(&html, &page_texts::saved(&state.pool).await?);
             html = photos::apply(&html, &photos::chosen(&state.pool).await?, &state.site());
+            // Last: nothing may look for its markers in what visitors wrote.
+            if let Some(LiveField::Reviews) = field {
+                html = review_cards::apply(&html, &reviews::newest(&state.pool).await?);
+            }
             Ok(Some(Built {
                 body: Bytes::from(html),
                 expires_at,
@@ -321,8 +332,10 @@ fn postal_address(
     })
 }
 
-fn local_business(site: &Site, review_count: i64) -> Value {
-    let rating = &site.aggregate_rating;
+/// The business with its rating: the approved reviews' own once there are any (a rating that is
+/// not theirs would mislead), the spec's values before.
+fn local_business(site: &Site, rating: reviews::Rating) -> Value {
+    let fallback = &site.aggregate_rating;
     let c = &site.contact;
     json!({
         "@context": "https://schema.org",
@@ -337,10 +350,10 @@ fn local_business(site: &Site, review_count: i64) -> Value {
         "address": postal_address(Some(&c.street), Some(&c.postal_code), Some(&c.city), &c.country),
         "aggregateRating": {
             "@type": "AggregateRating",
-            "ratingValue": rating.rating_value,
-            "bestRating": rating.best_rating,
-            "worstRating": rating.worst_rating,
-            "reviewCount": if review_count > 0 { review_count } else { rating.fallback_review_count },
+            "ratingValue": rating.average.unwrap_or(fallback.rating_value),
+            "bestRating": fallback.best_rating,
+            "worstRating": fallback.worst_rating,
+            "reviewCount": if rating.count > 0 { rating.count } else { fallback.fallback_review_count },
         },
     })
 }

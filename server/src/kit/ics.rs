@@ -71,11 +71,11 @@ fn vevent(event: &CalendarEvent, organizer_name: &str, organizer_email: &str) ->
         format!(
             "ORGANIZER;CN={}:mailto:{}",
             quote_param(organizer_name),
-            organizer_email
+            without_controls(organizer_email)
         ),
     ];
     if let Some(url) = event.url {
-        lines.push(format!("URL:{url}"));
+        lines.push(format!("URL:{}", without_controls(url)));
     }
     lines.push(format!(
         "STATUS:{}",
@@ -102,12 +102,33 @@ fn quote_param(text: &str) -> String {
     }
 }
 
+/// A TEXT value (RFC 5545 3.3.11): `\\`, `;` and `,` escaped, each line break (CRLF, CR or LF)
+/// as `\\n`, and every other control character but the tab dropped: a bare CR would start a new
+/// property for readers that split lines on it.
 fn escape(text: &str) -> String {
-    text.replace('\\', "\\\\")
-        .replace(';', "\\;")
-        .replace(',', "\\,")
-        .replace("\r\n", "\\n")
-        .replace('\n', "\\n")
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            ';' => out.push_str("\\;"),
+            ',' => out.push_str("\\,"),
+            '\r' => {
+                chars.next_if_eq(&'\n');
+                out.push_str("\\n");
+            }
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push('\t'),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A URI or address value: no escaping applies, so control characters are dropped.
+fn without_controls(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).collect()
 }
 
 /// Folds a content line into chunks of at most 75 octets without splitting a UTF-8 character.
@@ -149,5 +170,18 @@ mod tests {
             assert!(line.len() <= 75, "line too long: {line:?}");
         }
         assert!(text.ends_with("END:VCALENDAR\r\n"));
+    }
+
+    #[test]
+    fn every_line_break_becomes_an_escaped_newline_and_other_controls_are_dropped() {
+        assert_eq!(
+            escape("a\r\nb\rc\nd\0e\x1bf\x7fg\th\u{85}i"),
+            "a\\nb\\nc\\ndefg\thi"
+        );
+        assert_eq!(
+            escape("x\rBEGIN:VALARM"),
+            "x\\nBEGIN:VALARM",
+            "no new property"
+        );
     }
 }

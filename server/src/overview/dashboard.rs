@@ -12,6 +12,7 @@ use crate::agenda::events::{COLUMNS, Event, EventKind};
 use crate::agenda::intro_calls::{self, IntroCall};
 use crate::audience::newsletter::SubscriberStatus;
 use crate::commerce::orders::{self, admin::AdminOrder};
+use crate::content::reviews;
 use crate::kit::brussels;
 use crate::kit::db;
 use crate::kit::error::AppError;
@@ -141,16 +142,10 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
         })
         .collect();
 
-    let row = sqlx::query(
-        "SELECT COUNT(*) AS n, CAST(COALESCE(SUM(rating), 0) AS BIGINT) AS stars FROM reviews \
-         WHERE status = 'approved'",
-    )
-    .fetch_one(pool)
-    .await?;
-    let (count, stars): (i64, i64) = (row.try_get("n")?, row.try_get("stars")?);
+    let rating = reviews::rating(pool).await?;
     let reviews = ReviewStats {
-        count,
-        average_rating: (count > 0).then(|| (stars as f64 / count as f64 * 10.0).round() / 10.0),
+        count: rating.count,
+        average_rating: rating.average,
     };
 
     let rows = sqlx::query(AssertSqlSafe(format!(

@@ -7,8 +7,8 @@ use sqlx::Row;
 
 use crate::commerce::{order_body, press, started};
 use crate::helpers::{
-    Engine, TestApp, attachment, eventually, generous_limits, spawn_app, spawn_app_with,
-    token_after,
+    Engine, TestApp, attachment, eventually, generous_limits, python_venv, spawn_app,
+    spawn_app_with, token_after,
 };
 use crate::intro_calls::{availability, booking, every_day, flat_slots, set_availability};
 use crate::provider_stubs::{PLATFORM_WEBHOOK_SECRET, PlatformStub};
@@ -18,6 +18,7 @@ both_engines!(
     in_daily_mode_every_notice_is_in_one_summary_once,
     the_contact_notification_replies_to_the_visitor,
     the_calendar_feed_is_icalendar_and_needs_its_token,
+    a_question_with_line_breaks_and_controls_stays_one_property_of_one_event,
     a_video_call_gets_its_meeting_link_in_the_mails,
     a_webhook_enrolment_is_retried_until_the_platform_accepts_it,
     without_a_webhook_a_course_buyer_gets_an_access_code,
@@ -356,6 +357,133 @@ fn assert_icalendar(text: &str) -> Vec<String> {
     }
     assert!(!in_event, "unclosed VEVENT");
     lines
+}
+
+/// A visitor's question must not add a property or an alarm to the coach's calendar, whether
+/// her calendar app splits lines on CRLF, LF (`icalendar`) or a bare CR.
+async fn a_question_with_line_breaks_and_controls_stays_one_property_of_one_event(engine: Engine) {
+    let app = spawn(engine).await;
+    let token = app.admin_token().await;
+    let (_, link) = app
+        .admin_send(
+            &token,
+            Method::POST,
+            "/api/admin/notifications/calendar-link",
+            None,
+        )
+        .await;
+    let path = link["url"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("https://www.inlumine.be")
+        .unwrap()
+        .to_string();
+    set_availability(
+        &app,
+        &token,
+        availability(every_day("00:00", "24:00"), 30, 0, 2),
+    )
+    .await;
+    let slots = flat_slots(&app).await;
+    // A NUL is refused at the door, in Dutch.
+    let mut call = booking(&slots[0].2, "lien@example.be");
+    call["question"] = json!("Hallo\u{0}daar");
+    let res = app.post_json("/api/intro-calls", &call).await;
+    assert_eq!(res.status(), 422);
+    let body: Value = res.json().await.unwrap();
+    assert!(body.to_string().contains("stuurteken"), "{body}");
+    let attack = "Vraag\rBEGIN:VALARM\rACTION:DISPLAY\r\nTRIGGER:-PT5M\nEND:VALARM\r\rX-EVIL:1";
+    call["question"] = json!(attack);
+    assert_eq!(app.post_json("/api/intro-calls", &call).await.status(), 201);
+    // Controls that arrive another way (an import, an older version) are dropped in the feed;
+    // PostgreSQL cannot store a NUL in text, SQLite can.
+    let stored = match engine {
+        Engine::Sqlite => format!("{attack}\u{0}\u{b}\u{1b}\u{7f}."),
+        Engine::Postgres => format!("{attack}\u{b}\u{1b}\u{7f}."),
+    };
+    sqlx::query("UPDATE intro_calls SET question = $1")
+        .bind(&stored)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let res = app.get(&path).await;
+    assert_eq!(res.status(), 200);
+    let text = res.text().await.unwrap();
+    assert_icalendar(&text);
+    assert!(
+        !text
+            .chars()
+            .any(|c| c.is_control() && c != '\r' && c != '\n'),
+        "{text:?}"
+    );
+
+    // A reader that splits on CR alone: the same lines, no new property.
+    let begins: Vec<&str> = text
+        .split('\r')
+        .map(|l| l.trim_start_matches('\n'))
+        .filter(|l| l.starts_with("BEGIN:") || l.starts_with("END:") || l.starts_with("X-EVIL"))
+        .collect();
+    assert_eq!(
+        begins,
+        [
+            "BEGIN:VCALENDAR",
+            "BEGIN:VEVENT",
+            "END:VEVENT",
+            "END:VCALENDAR"
+        ],
+        "{text:?}"
+    );
+
+    // Python's icalendar: one event, no alarm, the question whole in its description.
+    let python = python_venv("icalendar-venv", &["icalendar==7.3.2"]);
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/python/ics_check.py");
+    let mut child = std::process::Command::new(python)
+        .arg(script)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the calendar checker runs");
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), text.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "icalendar: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let components: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let names: Vec<&str> = components
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["VCALENDAR", "VEVENT"], "{components}");
+    let event = &components[1];
+    assert_eq!(
+        event["properties"],
+        json!([
+            "DESCRIPTION",
+            "DTEND",
+            "DTSTAMP",
+            "DTSTART",
+            "LOCATION",
+            "ORGANIZER",
+            "STATUS",
+            "SUMMARY",
+            "UID"
+        ]),
+        "{components}"
+    );
+    assert_eq!(event["subcomponents"], json!([]));
+    let description = event["description"].as_str().unwrap();
+    assert!(
+        description.ends_with(
+            "Vraag: Vraag\nBEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT5M\nEND:VALARM\n\nX-EVIL:1."
+        ),
+        "{description:?}"
+    );
 }
 
 async fn the_calendar_feed_is_icalendar_and_needs_its_token(engine: Engine) {

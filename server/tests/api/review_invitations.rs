@@ -12,6 +12,7 @@ both_engines!(
     invitations_go_once_per_person_per_event_after_the_delay_and_never_to_cancelled_unpaid_or_opted_out,
     an_invitation_link_leaves_one_review_and_only_for_its_holder,
     an_approved_participant_review_shows_marked_and_counts_in_the_local_business_data,
+    the_coach_approves_hides_or_deletes_a_participants_review_but_never_rewrites_it,
     the_review_links_are_rate_limited_per_client,
     a_course_dates_participant_is_invited_and_marked_with_the_course,
 );
@@ -425,6 +426,104 @@ async fn an_approved_participant_review_shows_marked_and_counts_in_the_local_bus
         .await;
     assert_eq!(status, 200);
     assert_eq!(counts(&app).await, (1, 1), "declined: off the site again");
+}
+
+/// A participant consented to her own words under her name: the coach can approve, hide or
+/// delete them, and edit only the reviews she typed herself.
+async fn the_coach_approves_hides_or_deletes_a_participants_review_but_never_rewrites_it(
+    engine: Engine,
+) {
+    let app = spawn(engine).await;
+    let id = evening(&app).await;
+    buy(&app, id, "Sofie", "sofie@example.be", 1, true).await;
+    ended_days_ago(&app, id, 4).await;
+    let token = link_token(&invitation_mail(&app, "sofie@example.be").await);
+    let words = "Ik voelde me gezien, en dat was lang geleden.";
+    let (status, _) = post(
+        &app,
+        "/api/review-invitations/review",
+        json!({"token": token, "rating": 4, "text": words, "publish_first_name": true}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let admin = app.admin_token().await;
+    let (_, page) = app
+        .admin_send(&admin, reqwest::Method::GET, "/api/admin/reviews", None)
+        .await;
+    let review = page["items"][0].clone();
+    assert!(review["participant_of"].is_string(), "{page}");
+    let path = format!("/api/admin/reviews/{}", review["id"]);
+    let edit = json!({"name": "Sofie", "avatar_url": "", "rating": 5, "text": "Fantastisch, een aanrader!"});
+    let status_of = |status: &'static str| Some(json!({ "status": status }));
+
+    for moment in ["pending", "approved"] {
+        if moment == "approved" {
+            let (status, _) = app
+                .admin_send(
+                    &admin,
+                    reqwest::Method::PUT,
+                    &format!("{path}/status"),
+                    status_of("approved"),
+                )
+                .await;
+            assert_eq!(status, 200);
+        }
+        let (status, body) = app
+            .admin_send(&admin, reqwest::Method::PUT, &path, Some(edit.clone()))
+            .await;
+        assert_eq!(status, 409, "{moment}: {body}");
+        assert!(
+            body["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("niet bewerken"),
+            "{body}"
+        );
+    }
+    let (_, page) = app
+        .admin_send(&admin, reqwest::Method::GET, "/api/admin/reviews", None)
+        .await;
+    let stored = &page["items"][0];
+    assert_eq!(stored["text"], words, "unchanged");
+    assert_eq!(stored["rating"], 4);
+    assert_eq!(stored["participant_of"], review["participant_of"]);
+    // On the site, marked, with her own words and stars.
+    let html = app.get("/").await.text().await.unwrap();
+    assert!(html.contains(&format!("<p>{words}</p>")), "{html}");
+    assert!(html.contains(review["participant_of"].as_str().unwrap()));
+    assert_eq!(json_ld(&html)[0]["aggregateRating"]["ratingValue"], 4.0);
+
+    // Hidden: off the site, still in the coach's list; then deleted.
+    let (status, hidden) = app
+        .admin_send(
+            &admin,
+            reqwest::Method::PUT,
+            &format!("{path}/status"),
+            status_of("declined"),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(hidden["status"], "declined");
+    let html = app.get("/").await.text().await.unwrap();
+    assert!(!html.contains(words));
+    assert_eq!(json_ld(&html)[0]["aggregateRating"]["reviewCount"], 25);
+    let (status, _) = app
+        .admin_send(&admin, reqwest::Method::DELETE, &path, None)
+        .await;
+    assert_eq!(status, 204);
+
+    // Her own reviews the coach still edits.
+    app.insert_review("Door de coach", 5, "2025-01-01T10:00:00.000000Z")
+        .await;
+    let (_, page) = app
+        .admin_send(&admin, reqwest::Method::GET, "/api/admin/reviews", None)
+        .await;
+    let own = format!("/api/admin/reviews/{}", page["items"][0]["id"]);
+    let (status, body) = app
+        .admin_send(&admin, reqwest::Method::PUT, &own, Some(edit))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["text"], "Fantastisch, een aanrader!");
 }
 
 /// The review total of `/api/reviews` and the review count in the home page's JSON-LD.

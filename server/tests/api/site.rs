@@ -119,10 +119,55 @@ async fn a_trailing_slash_or_index_html_redirects_permanently_to_the_clean_url(e
         assert_eq!(res.headers()["location"], location, "{path}");
     }
     assert_eq!(app.get("/__spa-fallback.html").await.status(), 404);
-    // Never a redirect to another host.
-    let res = app.get("//andere-site.example/").await;
-    assert_eq!(res.status(), 404);
-    assert!(res.headers().get("location").is_none());
+    // Never a redirect to another host: browsers read `//host` and `/\\host` as one. Sent as
+    // raw bytes, since an HTTP client would turn the backslash into a slash.
+    for path in [
+        "//andere-site.example/",
+        "/\\evil.com/",
+        "/\\/evil.com/",
+        "//\\evil.com/",
+        "/%2F%2Fevil.com/",
+        "/%5C%5Cevil.com/",
+    ] {
+        let (status, location) = raw_get(&app, path).await;
+        if let Some(location) = location {
+            assert_eq!(status, 308, "{path}");
+            assert!(
+                location.starts_with('/')
+                    && !location.starts_with("//")
+                    && !location.starts_with("/\\"),
+                "{path} -> {location}"
+            );
+        } else {
+            assert_eq!(status, 404, "{path}");
+        }
+    }
+}
+
+/// The status and `Location` of a GET of `path` written as is on the wire.
+async fn raw_get(app: &crate::helpers::TestApp, path: &str) -> (u16, Option<String>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(app.address.trim_start_matches("http://"))
+        .await
+        .unwrap();
+    stream
+        .write_all(
+            format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+        .await
+        .unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let response = String::from_utf8_lossy(&response);
+    let head = response.split("\r\n\r\n").next().unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let location = head.lines().find_map(|l| {
+        l.to_ascii_lowercase()
+            .starts_with("location:")
+            .then(|| l[9..].trim().to_string())
+    });
+    (status, location)
 }
 
 async fn admin_pages_get_the_spa_shell_and_are_not_indexed(engine: Engine) {

@@ -1,5 +1,5 @@
 //! The coach's review management: list with search and paging, create, edit, delete, and
-//! approve or decline what participants left.
+//! approve, decline or hide what participants left (their words are never edited).
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -77,6 +77,11 @@ impl TryFrom<ReviewInput> for ValidReview {
         })
     }
 }
+
+/// A participant's review shows under her name with her consent to exactly what she wrote:
+/// the coach approves, declines (hides) or deletes it, but never rewrites it.
+const PARTICIPANT_WORDS: &str = "Een review van een deelnemer kan je niet bewerken: het zijn haar of zijn woorden. \
+                                 Keur ze goed, verberg ze of verwijder ze.";
 
 fn not_found() -> AppError {
     AppError::NotFound("Deze review bestaat niet (meer).".into())
@@ -163,6 +168,7 @@ pub async fn create_review(
     responses(
         (status = 200, description = "Updated", body = Review),
         (status = 404, description = "No such review", body = ErrorBody),
+        (status = 409, description = "A participant's review: only its status can change", body = ErrorBody),
         (status = 422, description = "Invalid input, with a message per field", body = ErrorBody),
     )
 )]
@@ -173,6 +179,16 @@ pub async fn update_review(
 ) -> Result<Json<Review>, AppError> {
     let review = ValidReview::try_from(input)?;
     let mut tx = db::begin_write(&state.pool).await?;
+    let participant = sqlx::query("SELECT event_id FROM reviews WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or_else(not_found)?
+        .try_get::<Option<i64>, _>("event_id")?
+        .is_some();
+    if participant {
+        return Err(AppError::Conflict(PARTICIPANT_WORDS.into()));
+    }
     if let Some(media_id) = review.avatar_media_id {
         media::admin::existing(&mut tx, media_id, "avatar_media_id").await?;
     }

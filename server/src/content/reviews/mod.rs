@@ -153,7 +153,7 @@ pub async fn list_reviews(
 }
 
 /// The newest reviews and the count, read once per change of the reviews (see `live`).
-async fn newest(pool: &AnyPool) -> Result<ReviewList, AppError> {
+pub async fn newest(pool: &AnyPool) -> Result<ReviewList, AppError> {
     let rows = sqlx::query(AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM {FROM_REVIEWS} WHERE r.status = 'approved' \
          ORDER BY r.created_at DESC, r.id DESC LIMIT $1"
@@ -168,7 +168,7 @@ async fn newest(pool: &AnyPool) -> Result<ReviewList, AppError> {
     let reviews = with_avatars(pool, reviews).await?;
     Ok(ReviewList {
         reviews,
-        total: count(pool).await?,
+        total: rating(pool).await?.count,
     })
 }
 
@@ -186,17 +186,47 @@ async fn fetch(pool: &AnyPool, id: i64) -> Result<Option<Review>, AppError> {
     Ok(with_avatars(pool, vec![review]).await?.pop())
 }
 
-/// The approved reviews: the ones on the site, counted in the LocalBusiness data.
-pub async fn count(pool: &AnyPool) -> Result<i64, sqlx::Error> {
-    sqlx::query("SELECT COUNT(*) AS n FROM reviews WHERE status = 'approved'")
-        .fetch_one(pool)
-        .await?
-        .try_get("n")
+/// What the approved reviews say together.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rating {
+    pub count: i64,
+    /// The mean of their stars to one decimal (half up); None without reviews.
+    pub average: Option<f64>,
+}
+
+impl Rating {
+    fn of(count: i64, stars: i64) -> Self {
+        Self {
+            count,
+            // Tenths in integers, so 4.35 rounds up as a person would.
+            average: (count > 0).then(|| ((stars * 20 + count) / (2 * count)) as f64 / 10.0),
+        }
+    }
+}
+
+/// The count and mean stars of the approved reviews: what the site and the dashboard show.
+pub async fn rating(pool: &AnyPool) -> Result<Rating, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS n, CAST(COALESCE(SUM(rating), 0) AS BIGINT) AS stars FROM reviews \
+         WHERE status = 'approved'",
+    )
+    .fetch_one(pool)
+    .await?;
+    Ok(Rating::of(row.try_get("n")?, row.try_get("stars")?))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_average_has_one_decimal_rounded_half_up() {
+        assert_eq!(Rating::of(0, 0).average, None);
+        assert_eq!(Rating::of(5, 22).average, Some(4.4));
+        assert_eq!(Rating::of(3, 13).average, Some(4.3));
+        assert_eq!(Rating::of(20, 87).average, Some(4.4));
+        assert_eq!(Rating::of(2, 10).average, Some(5.0));
+    }
 
     #[test]
     fn a_participant_is_marked_with_the_evening_or_course_and_its_brussels_date() {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient, unwrap } from "@/lib/api";
+import type { ReviewList } from "@/lib/api-types";
 
 export const MAX_REVIEWS = 12;
 
@@ -13,11 +14,25 @@ export async function getReviews() {
   }
 }
 
+/** The list the server wrote into the page it sent (`#live-reviews`); none while prerendering. */
+function listInPage(): ReviewList | undefined {
+  if (typeof document === "undefined") return undefined;
+  const block = document.getElementById("live-reviews");
+  if (!block?.textContent) return undefined;
+  try {
+    return JSON.parse(block.textContent) as ReviewList;
+  } catch {
+    return undefined;
+  }
+}
+
 export const reviewsQueryOptions = queryOptions({
   queryKey: ["reviews"],
   queryFn: getReviews,
   retry: false,
   staleTime: 5 * 60 * 1000,
+  // The first render equals the server's HTML of the page.
+  initialData: listInPage(),
 });
 
 export function useReviews() {

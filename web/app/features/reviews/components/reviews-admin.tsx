@@ -1,4 +1,4 @@
-import { Check, Pencil, Plus, Trash2, X } from "lucide-react";
+import { Check, EyeOff, Pencil, Plus, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { AdminDialog } from "@/components/admin/admin-dialog";
@@ -51,7 +51,7 @@ const columns: Column<Review>[] = [
 
 type Editing = { mode: "new" } | { mode: "edit"; review: Review } | null;
 
-/** The reviews page: search, paged list (newest first), add, edit and delete. */
+/** The reviews page: search, paged list (newest first), add, edit (her own), approve, hide and delete. */
 export function ReviewsAdmin({ avatarPicker }: { avatarPicker?: AvatarPicker }) {
   const list = useListState({ perPage: PER_PAGE });
   const [editing, setEditing] = useState<Editing>(null);
@@ -61,13 +61,16 @@ export function ReviewsAdmin({ avatarPicker }: { avatarPicker?: AvatarPicker }) 
   const setStatus = useSetReviewStatus();
 
   async function decide(review: Review, status: ReviewStatus) {
+    const hiding = status === "declined" && review.status === "approved";
     try {
       await setStatus.mutateAsync({ id: review.id, status });
-      toast.success(status === "approved" ? "Review goedgekeurd" : "Review afgewezen", {
+      toast.success(status === "approved" ? "Review goedgekeurd" : hiding ? "Review verborgen" : "Review afgewezen", {
         description:
           status === "approved"
             ? `De review van ${review.name} staat nu op de website.`
-            : `De review van ${review.name} komt niet op de website.`,
+            : hiding
+              ? `De review van ${review.name} staat niet meer op de website.`
+              : `De review van ${review.name} komt niet op de website.`,
       });
     } catch (e) {
       toast.error("Dat lukte niet", { description: errorMessage(e) });
@@ -92,7 +95,8 @@ export function ReviewsAdmin({ avatarPicker }: { avatarPicker?: AvatarPicker }) 
         intro={
           <p>
             Ervaringen van klanten. De nieuwste staan bovenaan, en zo verschijnen ze ook op de startpagina. Wat deelnemers via
-            hun uitnodiging na een vertelavond of cursus schrijven, wacht op jouw goedkeuring.
+            hun uitnodiging na een vertelavond of cursus schrijven, wacht op jouw goedkeuring. Het zijn hun eigen woorden: die
+            keur je goed, verberg je of verwijder je, maar je bewerkt ze niet.
           </p>
         }
         actions={
@@ -136,7 +140,20 @@ export function ReviewsAdmin({ avatarPicker }: { avatarPicker?: AvatarPicker }) 
                 onClick={() => decide(review, "declined")}
               />
             ) : null}
-            <RowButton icon={Pencil} label="Bewerken" row={`review van ${review.name}`} onClick={() => setEditing({ mode: "edit", review })} />
+            {review.status === "approved" ? (
+              <RowButton
+                icon={EyeOff}
+                label="Verbergen"
+                row={`review van ${review.name}`}
+                variant="quiet"
+                disabled={setStatus.isPending}
+                onClick={() => decide(review, "declined")}
+              />
+            ) : null}
+            {/* A participant's words are hers: never rewritten under her name (the server refuses it too). */}
+            {review.participant_of ? null : (
+              <RowButton icon={Pencil} label="Bewerken" row={`review van ${review.name}`} onClick={() => setEditing({ mode: "edit", review })} />
+            )}
             <RowButton icon={Trash2} label="Verwijderen" row={`review van ${review.name}`} variant="danger-quiet" onClick={() => setDeleting(review)} />
           </>
         )}

@@ -1,7 +1,11 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SAMPLE_TESTIMONIALS, Testimonials } from "@/features/reviews/components/testimonials";
+import { SAMPLE_TESTIMONIALS, TestimonialList, Testimonials } from "@/features/reviews/components/testimonials";
+import type { ReviewList } from "@/lib/api-types";
 
 function renderWithClient() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -61,5 +65,25 @@ describe("Testimonials", () => {
     expect(await screen.findByText(SAMPLE_TESTIMONIALS[2]!.name)).toBeTruthy();
     expect(screen.getAllByRole("listitem")).toHaveLength(3);
     expect(consoleError).toHaveBeenCalled();
+  });
+});
+
+/** A file the server's unit test checks its own output against (`site_pages::review_cards`). */
+function serverFixture(name: string): string {
+  return readFileSync(join(import.meta.dirname, "../../../../../server/tests/fixtures", name), "utf8");
+}
+
+/** Markup as the browser's parser reads it (attribute names are case-insensitive: `srcSet`). */
+function parsed(html: string): string {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return template.innerHTML;
+}
+
+describe("TestimonialList", () => {
+  it("renders the markup the server writes into the home page, so hydration matches", () => {
+    const list = JSON.parse(serverFixture("testimonial-cards.json")) as ReviewList;
+    const server = serverFixture("testimonial-cards.html").trimEnd();
+    expect(parsed(renderToStaticMarkup(<TestimonialList items={list.reviews} />))).toBe(parsed(server));
   });
 });

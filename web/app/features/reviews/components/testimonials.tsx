@@ -91,26 +91,34 @@ function TestimonialCard({ item }: { item: Testimonial }) {
   );
 }
 
-/** Reviews grid: 1 column on mobile, 2 from md, 4 from xl. */
-export function Testimonials() {
-  const { data, isPending } = useReviews();
-
-  if (isPending) {
-    return (
-      <p role="status" className="text-ink-soft">
-        Laden...
-      </p>
-    );
-  }
-
-  const reviews = data?.reviews.slice(0, MAX_REVIEWS) ?? [];
-  const items: Testimonial[] = reviews.length > 0 ? reviews : SAMPLE_TESTIMONIALS;
-
+/** The cards as a grid: 1 column on mobile, 2 from md, 4 from xl. */
+export function TestimonialList({ items }: { items: Testimonial[] }) {
   return (
     <ul aria-label="Ervaringen van klanten" className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-4">
       {items.map((item) => (
         <TestimonialCard key={item.id} item={item} />
       ))}
     </ul>
+  );
+}
+
+/**
+ * The newest reviews. The server writes them into the page it sends, inside the element marked
+ * `data-live-reviews` and with the same markup (`site_pages::review_cards`), and starts this list
+ * from its `#live-reviews` block, so the page hydrates what crawlers read.
+ */
+export function Testimonials() {
+  const { data, isPending } = useReviews();
+  const reviews = data?.reviews.slice(0, MAX_REVIEWS) ?? [];
+  return (
+    <div data-live-reviews="">
+      {isPending ? (
+        <p role="status" className="text-ink-soft">
+          Laden...
+        </p>
+      ) : (
+        <TestimonialList items={reviews.length > 0 ? reviews : SAMPLE_TESTIMONIALS} />
+      )}
+    </div>
   );
 }
