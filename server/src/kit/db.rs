@@ -92,6 +92,9 @@ migrations![
     "0019_test_mail_confirmation",
     "0020_partial_refunds",
     "0021_send_leases",
+    "0030_link_attempts",
+    "0031_session_ids_hashed",
+    "0032_signing_key_out_of_the_database",
 ];
 
 /// The migrations of one engine, oldest first.
