@@ -564,6 +564,7 @@ async fn a_removed_admins_invitations_and_a_revoked_one_are_refused(engine: Engi
         .await
         .unwrap();
     assert_eq!(res.status().as_u16(), 204);
+    let app = &app;
     let accept = |token: String| {
         let body = json!({"token": token, "password": "een-derde-wachtwoord"});
         async move { app.post_json("/api/auth/invitation", &body).await }
