@@ -564,10 +564,10 @@ async fn a_removed_admins_invitations_and_a_revoked_one_are_refused(engine: Engi
         .await
         .unwrap();
     assert_eq!(res.status().as_u16(), 204);
-    let app = &app;
+    let server = &app;
     let accept = |token: String| {
         let body = json!({"token": token, "password": "een-derde-wachtwoord"});
-        async move { app.post_json("/api/auth/invitation", &body).await }
+        async move { server.post_json("/api/auth/invitation", &body).await }
     };
     assert_eq!(accept(third).await.status().as_u16(), 400);
     let open = accounts(&app, &coach).await["invitations"].clone();
