@@ -68,6 +68,11 @@ impl Application {
         let web = WebSource::choose(&settings.web_dir)?;
         tracing::info!("serving the web app from {}", web.describe());
         let pages = SitePages::load(&web)?;
+        // An upgraded site's files were written before the umask: narrow them too.
+        for dir in [settings.data_dir.clone(), settings.backup_dir()] {
+            process::make_private(&dir)
+                .with_context(|| format!("cannot make {} private", dir.display()))?;
+        }
         let database_url = settings.database_url();
         let database_lock = db::sqlite_path(&database_url)
             .map(|file| DatabaseLock::for_server(&file))
