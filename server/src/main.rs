@@ -85,6 +85,8 @@ async fn main() {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
+    // Before any command writes a file (backups, restores, the database).
+    inlumine::kit::process::harden();
     let command = cli.command.unwrap_or(Command::Serve);
     match command {
         Command::Openapi => {

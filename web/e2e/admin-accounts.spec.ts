@@ -91,6 +91,27 @@ test.describe("admin accounts", () => {
     expect(me.status()).toBe(401);
   });
 
+  test("the coach revokes an open invitation, and its link no longer works", async ({ page }) => {
+    const coach = await signInViaApi(page);
+    const email = uniqueEmail("ingetrokken");
+    const invited = await page.request.post("/api/admin/accounts/invitations", { headers: bearer(coach), data: { email } });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const token = await linkToken(email, "/admin/uitnodiging");
+
+    await page.goto("/admin/accounts");
+    await waitForAdminPage(page);
+    await page.getByRole("button", { name: `Intrekken uitnodiging voor ${email}` }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Uitnodiging intrekken?" });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Intrekken" }).click();
+    await expect(toast(page, "Uitnodiging ingetrokken")).toBeVisible();
+    await expect(page.getByRole("main").getByText(email, { exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    const accepted = await page.request.post("/api/auth/invitation", { data: { token, password: "een zin als wachtwoord" } });
+    expect(accepted.status()).toBe(400);
+  });
+
   test("a forgotten password: mail, link, new password, signed in, and the old sessions are gone", async ({ page, browser }) => {
     const coach = await signInViaApi(page);
     const oldPassword = "het oude wachtwoord";

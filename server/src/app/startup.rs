@@ -16,7 +16,9 @@ use crate::app::serve::{App, ConnectionLimits, serve};
 use crate::kit::access_tokens::AuthConfig;
 use crate::kit::configuration::{MailTransport, MediaStoreKind, Settings};
 use crate::kit::db::GroupCommit;
+use crate::kit::process;
 use crate::kit::secret_token::LinkSigner;
+use crate::platform::auth::password::HashGate;
 use crate::platform::backup::{self, BackupSource, DatabaseLock};
 use crate::platform::limits::Limits;
 use crate::platform::live::{self, DataVersions, LiveCaches};
@@ -54,6 +56,7 @@ impl Application {
     /// Loads site config and pages, connects and migrates the database, binds the port and
     /// starts the outbox and reminder workers.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        process::harden();
         let site = Site::load_configured(&settings.site_config)?;
         let public_url = if settings.public_url.is_empty() {
             site.site_url.clone()
@@ -65,6 +68,11 @@ impl Application {
         let web = WebSource::choose(&settings.web_dir)?;
         tracing::info!("serving the web app from {}", web.describe());
         let pages = SitePages::load(&web)?;
+        // An upgraded site's files were written before the umask: narrow them too.
+        for dir in [settings.data_dir.clone(), settings.backup_dir()] {
+            process::make_private(&dir)
+                .with_context(|| format!("cannot make {} private", dir.display()))?;
+        }
         let database_url = settings.database_url();
         let database_lock = db::sqlite_path(&database_url)
             .map(|file| DatabaseLock::for_server(&file))
@@ -80,7 +88,14 @@ impl Application {
         let webhook_url = Some(settings.newsletter.webhook_url.as_str())
             .filter(|u| !u.is_empty())
             .map(Arc::from);
-        let auth = AuthConfig::load(&settings.auth, &pool).await?;
+        let auth = AuthConfig::load(&settings.auth, &settings.data_dir)?;
+        if settings.auth.jwt_secret.is_empty() && !db::is_sqlite(&database_url) {
+            tracing::warn!(
+                "JWT_SECRET is empty: this server signs with its own key file; servers sharing \
+                 this database must share one key (set JWT_SECRET on each) to accept each other's \
+                 sessions"
+            );
+        }
         let notify = Arc::new(Notify::new());
         let hsts = public_url.starts_with("https://");
         let payments = Arc::new(Provider::from_settings(&settings.payments, &public_url)?);
@@ -104,6 +119,7 @@ impl Application {
             outbox_notify: notify.clone(),
             pages: Arc::new(pages),
             auth: Arc::new(auth),
+            hashes: HashGate::for_this_machine(),
             payments,
             order_hold: settings.payments.hold(),
             waitlist_offer: settings.waitlist.offer_time(),

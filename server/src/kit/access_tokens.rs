@@ -1,9 +1,12 @@
 //! Signed access tokens (JWT, HS256) and the key that signs them.
-use anyhow::Context;
+use anyhow::{Context, bail};
 use jiff::Timestamp;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
-use sqlx::{AnyPool, Row};
+use std::fs::{self, OpenOptions};
+use std::io::{ErrorKind, Write};
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::path::Path;
 
 use crate::kit::closed_set::closed_set;
 use crate::kit::configuration::AuthSettings;
@@ -22,7 +25,8 @@ pub struct Claims {
     /// The user's id.
     pub sub: String,
     pub role: Role,
-    /// The session (refresh-token family) it belongs to; the guard checks it is still live.
+    /// The session it belongs to (one per refresh token, stored hashed); the guard checks that
+    /// its refresh token's family is still live.
     pub sid: String,
     pub iat: i64,
     pub exp: i64,
@@ -37,20 +41,16 @@ pub struct AuthConfig {
     pub trust_forwarded_for: bool,
 }
 
+/// The key file inside the data folder, made on first start when `JWT_SECRET` is empty.
+pub const KEY_FILE: &str = "token-signing.key";
+
 impl AuthConfig {
-    /// Uses the configured secret, else the one kept in the database (created on first start,
-    /// so restarts and several servers on one database accept each other's tokens).
-    pub async fn load(settings: &AuthSettings, pool: &AnyPool) -> anyhow::Result<Self> {
+    /// Uses the configured secret, else the key file in `data_dir` (made on first start). The
+    /// key never enters the database, so a copy of the database or a backup alone cannot sign
+    /// an access token. Several servers share one key through `JWT_SECRET` (or one file).
+    pub fn load(settings: &AuthSettings, data_dir: &Path) -> anyhow::Result<Self> {
         let secret = if settings.jwt_secret.is_empty() {
-            sqlx::query("INSERT INTO app_meta (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING")
-                .bind(new_token())
-                .execute(pool)
-                .await
-                .context("cannot store the token signing key")?;
-            sqlx::query("SELECT value FROM app_meta WHERE key = 'jwt_secret'")
-                .fetch_one(pool)
-                .await?
-                .try_get::<String, _>("value")?
+            key_from_file(&data_dir.join(KEY_FILE))?
         } else {
             settings.jwt_secret.expose().to_string()
         };
@@ -91,5 +91,76 @@ impl AuthConfig {
         jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
             .ok()
             .map(|data| data.claims)
+    }
+}
+
+/// The key in `file`, made (0600, only the server's user reads it) when there is none yet. A
+/// file others can read is narrowed to 0600 with a warning.
+fn key_from_file(file: &Path) -> anyhow::Result<String> {
+    if let Some(dir) = file.parent() {
+        fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    match OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(file)
+    {
+        Ok(mut new) => {
+            new.write_all(new_token().as_bytes())?;
+            new.sync_all()?;
+            tracing::info!("made a new token signing key in {}", file.display());
+        }
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
+        Err(e) => {
+            return Err(e)
+                .with_context(|| format!("cannot create the key file {}", file.display()));
+        }
+    }
+    let mode = fs::metadata(file)?.permissions().mode();
+    if mode & 0o077 != 0 {
+        tracing::warn!(
+            "{} was readable by others; now only by this user",
+            file.display()
+        );
+        fs::set_permissions(file, fs::Permissions::from_mode(0o600))?;
+    }
+    let key = fs::read_to_string(file)
+        .with_context(|| format!("cannot read the key file {}", file.display()))?
+        .trim()
+        .to_string();
+    if key.len() < 32 {
+        bail!(
+            "the key file {} holds fewer than 32 characters; remove it to have a new one made",
+            file.display()
+        );
+    }
+    Ok(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_file_is_made_once_private_and_kept() {
+        let dir = std::env::temp_dir().join(format!("inlumine-key-{}", new_token()));
+        let file = dir.join(KEY_FILE);
+        let first = key_from_file(&file).unwrap();
+        assert!(first.len() >= 32);
+        assert_eq!(
+            fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+        assert_eq!(key_from_file(&file).unwrap(), first, "kept across starts");
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o644)).unwrap();
+        assert_eq!(key_from_file(&file).unwrap(), first);
+        assert_eq!(
+            fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+        fs::write(&file, "kort").unwrap();
+        assert!(key_from_file(&file).is_err());
+        fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -94,6 +94,9 @@ migrations![
     "0021_send_leases",
     "0022_shared_limits",
     "0023_erasure",
+    "0024_link_attempts",
+    "0025_session_ids_hashed",
+    "0026_signing_key_out_of_the_database",
 ];
 
 /// The migrations of one engine, oldest first.

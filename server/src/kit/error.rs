@@ -49,6 +49,10 @@ pub enum AppError {
     Unavailable(String),
     #[error("rate limited")]
     RateLimited { retry_after_secs: u64 },
+    /// 503 with `Retry-After`: this server is at its bound for costly work (password hashes);
+    /// nothing is wrong with the request itself.
+    #[error("busy")]
+    Busy { retry_after_secs: u64 },
     /// 429 with its own Dutch message, for a limit the visitor can act on (e.g. unpaid orders).
     #[error("rate limited: {message}")]
     Throttled {
@@ -202,6 +206,15 @@ impl IntoResponse for AppError {
                     .into(),
                 None,
             )
+            }
+            AppError::Busy { retry_after_secs } => {
+                headers.insert(RETRY_AFTER, HeaderValue::from(retry_after_secs.max(1)));
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    ErrorCode::Unavailable,
+                    "Het is even erg druk. Probeer het over een paar seconden opnieuw.".into(),
+                    None,
+                )
             }
             AppError::Throttled {
                 retry_after_secs,

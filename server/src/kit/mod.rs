@@ -14,6 +14,7 @@ pub mod ics; // iCalendar text
 pub mod markdown; // Markdown read, the one place: page blocks, newsletters and mail texts
 pub mod money; // euro cents written out
 pub mod paging; // admin lists: one query, one page type, one fetch
+pub mod process; // process-wide settings made at start: private file modes, memory given back
 pub mod qr; // QR codes as PNG
 pub mod secret_token; // random link and session tokens, stored as SHA-256
 pub mod validation; // one Dutch message per invalid field

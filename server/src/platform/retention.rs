@@ -122,6 +122,7 @@ async fn purge_outbox_bodies(pool: &AnyPool, cutoff: &str) -> anyhow::Result<u64
                     attachments: Vec::new(),
                     reply_to: None,
                     headers: Vec::new(),
+                    secrets: Vec::new(),
                 })?,
                 _ => "{}".to_string(),
             };

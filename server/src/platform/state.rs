@@ -8,6 +8,7 @@ use tokio::sync::Notify;
 use crate::kit::access_tokens::AuthConfig;
 use crate::kit::db::GroupCommit;
 use crate::kit::secret_token::LinkSigner;
+use crate::platform::auth::password::HashGate;
 use crate::platform::limits::Limits;
 use crate::platform::live::{DataVersions, LiveCaches};
 use crate::platform::media_store::Media;
@@ -55,6 +56,8 @@ pub struct Shared {
     pub outbox_notify: Arc<Notify>,
     pub pages: Arc<SitePages>,
     pub auth: Arc<AuthConfig>,
+    /// The bound on password hashes running at once (sign-in, new passwords).
+    pub hashes: HashGate,
     pub payments: Arc<Provider>,
     /// How long a pending order holds its seats.
     pub order_hold: Duration,

@@ -14,6 +14,8 @@ both_engines!(
     a_reset_link_expires_and_asking_is_limited,
     a_revoked_session_loses_its_access_token_at_once,
     an_invited_admin_signs_in_and_the_last_admin_stays,
+    a_flood_of_guessed_links_meets_the_limit_within_two_dozen,
+    a_removed_admins_invitations_and_a_revoked_one_are_refused,
 );
 
 async fn login_from(app: &TestApp, ip: &str, email: &str, password: &str) -> reqwest::Response {
@@ -446,4 +448,163 @@ async fn an_invited_admin_signs_in_and_the_last_admin_stays(engine: Engine) {
     };
     assert_eq!(me(&app, gone).await, 401);
     assert_eq!(me(&app, stays).await, 200);
+}
+
+async fn a_flood_of_guessed_links_meets_the_limit_within_two_dozen(engine: Engine) {
+    let app = spawn_app_with(engine, |s| s.auth.trust_forwarded_for = true).await;
+    app.create_admin(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    // 300 guessed reset and invitation links, 100 at a time, from one address.
+    let mut statuses = Vec::new();
+    for round in 0..3 {
+        let batch = (0..100).map(|i| {
+            let n = round * 100 + i;
+            let path = if n % 2 == 0 {
+                "/api/auth/password-reset"
+            } else {
+                "/api/auth/invitation"
+            };
+            app.client
+                .post(app.url(path))
+                .header("x-forwarded-for", "203.0.113.9")
+                .json(&json!({"token": format!("geraden-{n}"), "password": "een-lang-wachtwoord"}))
+                .send()
+        });
+        for res in join_all(batch).await {
+            let res = res.unwrap();
+            let status = res.status().as_u16();
+            if status == 429 {
+                assert!(res.headers().contains_key("retry-after"));
+            }
+            statuses.push(status);
+        }
+    }
+    assert!(
+        statuses.iter().all(|s| *s == 400 || *s == 429),
+        "{statuses:?}"
+    );
+    let answered = statuses.iter().filter(|s| **s == 400).count();
+    assert!((1..=20).contains(&answered), "{statuses:?}");
+
+    // The limit is the guesser's: the coach's own link from her address still works.
+    assert_eq!(forgotten(&app, ADMIN_EMAIL).await.status().as_u16(), 202);
+    let mails = app.wait_for_mails(1).await;
+    let reset = link_token(&mails[0], "/admin/nieuw-wachtwoord?token=");
+    let res = app
+        .client
+        .post(app.url("/api/auth/password-reset"))
+        .header("x-forwarded-for", "198.51.100.7")
+        .json(&json!({"token": reset, "password": "een-nieuw-wachtwoord"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+}
+
+async fn a_removed_admins_invitations_and_a_revoked_one_are_refused(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let coach = app.admin_token().await;
+    // A second admin, who then invites someone herself.
+    assert_eq!(
+        invite(&app, &coach, "tweede@example.be")
+            .await
+            .status()
+            .as_u16(),
+        201
+    );
+    let mails = app.wait_for_mails(1).await;
+    let res = app
+        .post_json(
+            "/api/auth/invitation",
+            &json!({"token": link_token(&mails[0], "/admin/uitnodiging?token="), "password": "een-tweede-wachtwoord"}),
+        )
+        .await;
+    assert_eq!(res.status().as_u16(), 200);
+    let second = token(&res.json().await.unwrap(), "access_token");
+    assert_eq!(
+        invite(&app, &second, "derde@example.be")
+            .await
+            .status()
+            .as_u16(),
+        201
+    );
+    assert_eq!(
+        invite(&app, &coach, "vierde@example.be")
+            .await
+            .status()
+            .as_u16(),
+        201
+    );
+    let mails = app.wait_for_mails(3).await;
+    let link_to = |address: &str| {
+        mails
+            .iter()
+            .find(|m| m.contains(&format!("To: {address}")))
+            .map(|m| link_token(m, "/admin/uitnodiging?token="))
+            .unwrap()
+    };
+    let (third, fourth) = (link_to("derde@example.be"), link_to("vierde@example.be"));
+    let open = accounts(&app, &coach).await["invitations"].clone();
+    assert_eq!(open.as_array().unwrap().len(), 2, "{open}");
+
+    // The coach removes the second admin: the invitation she sent ends with her.
+    let second_id = accounts(&app, &coach).await["admins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["email"] == "tweede@example.be")
+        .map(|a| a["id"].as_i64().unwrap())
+        .unwrap();
+    let res = app
+        .authed(
+            Method::DELETE,
+            &format!("/api/admin/accounts/{second_id}"),
+            &coach,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 204);
+    let server = &app;
+    let accept = |token: String| {
+        let body = json!({"token": token, "password": "een-derde-wachtwoord"});
+        async move { server.post_json("/api/auth/invitation", &body).await }
+    };
+    assert_eq!(accept(third).await.status().as_u16(), 400);
+    let open = accounts(&app, &coach).await["invitations"].clone();
+    assert_eq!(open.as_array().unwrap().len(), 1, "{open}");
+    assert_eq!(open[0]["email"], "vierde@example.be");
+
+    // The coach revokes her own open invitation: gone from the list, its link refused.
+    let id = open[0]["id"].as_i64().unwrap();
+    let revoke = |id: i64| {
+        app.authed(
+            Method::DELETE,
+            &format!("/api/admin/accounts/invitations/{id}"),
+            &coach,
+        )
+        .send()
+    };
+    assert_eq!(revoke(id).await.unwrap().status().as_u16(), 204);
+    assert_eq!(revoke(id).await.unwrap().status().as_u16(), 404);
+    assert_eq!(revoke(999_999).await.unwrap().status().as_u16(), 404);
+    assert!(
+        accounts(&app, &coach).await["invitations"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(accept(fourth).await.status().as_u16(), 400);
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM users WHERE role = 'admin'")
+            .await,
+        1
+    );
+    // Only an admin revokes.
+    let res = app
+        .client
+        .delete(app.url(&format!("/api/admin/accounts/invitations/{id}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 401);
 }

@@ -39,6 +39,7 @@ mod reminders;
 mod retention;
 mod review_invitations;
 mod reviews;
+mod secrets_at_rest;
 mod site;
 mod site_settings;
 mod upgrades;

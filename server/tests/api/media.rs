@@ -40,7 +40,7 @@ pub(crate) fn form(alt: Option<&str>, file_name: &str, bytes: &[u8]) -> Vec<u8> 
     body
 }
 
-async fn upload(
+pub(crate) async fn upload(
     app: &TestApp,
     token: &str,
     alt: Option<&str>,

@@ -36,6 +36,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/accounts/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["admin_revoke_invitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/accounts/{id}": {
         parameters: {
             query?: never;
@@ -4131,6 +4147,63 @@ export interface operations {
             };
         };
     };
+    admin_revoke_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invitation id (from the list of open invitations) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked: its link no longer works */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No open invitation with this id (used, expired or revoked) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_remove_account: {
         parameters: {
             query?: never;
@@ -4143,7 +4216,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Removed; its sessions end at once */
+            /** @description Removed; its sessions end at once, and the invitations it sent stop working */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11163,7 +11236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; see Retry-After */
+            /** @description Too many link attempts from this client; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11174,6 +11247,15 @@ export interface operations {
             };
             /** @description Unexpected failure on our side (logged; the body never says what) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many passwords being hashed at once; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11261,6 +11343,15 @@ export interface operations {
             };
             /** @description Unexpected failure on our side (logged; the body never says what) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many passwords being checked at once; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11480,7 +11571,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; see Retry-After */
+            /** @description Too many link attempts from this client; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11491,6 +11582,15 @@ export interface operations {
             };
             /** @description Unexpected failure on our side (logged; the body never says what) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many passwords being hashed at once; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

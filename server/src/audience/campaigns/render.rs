@@ -136,6 +136,7 @@ pub fn mail(site: &Site, content: &Content, to: &Recipient<'_>) -> EmailMessage 
         attachments: Vec::new(),
         headers,
         reply_to: None,
+        secrets: Vec::new(),
     }
 }
 

@@ -58,15 +58,46 @@ fn parse_email(input: &str) -> Result<EmailAddress, AppError> {
         .map_err(|message| AppError::fields(BTreeMap::from([("email", message.to_string())])))
 }
 
-/// The new password, hashed, or the Dutch field error (the rules of `create-admin`).
-async fn hash_new_password(new_password: String) -> Result<String, AppError> {
-    password::validate_new(&new_password)
+/// The new password for a link, hashed, after every cheap check that could refuse it: the
+/// password rules, this address's count of link attempts, and a live link of `purpose` behind
+/// the token. A guessed token never costs a hash; the link is claimed afterwards, in the write.
+async fn hash_for_live_link(
+    state: &AppState,
+    ip: &str,
+    purpose: LinkPurpose,
+    req: NewPasswordRequest,
+) -> Result<String, AppError> {
+    password::validate_new(&req.password)
         .map_err(|p| AppError::fields(BTreeMap::from([("password", p.dutch())])))?;
-    Ok(
-        tokio::task::spawn_blocking(move || password::hash(&new_password))
-            .await
-            .map_err(anyhow::Error::from)??,
+    let mut tx = db::begin_write(&state.pool).await?;
+    throttle::take(&mut tx, &[(&throttle::LINK_IP, ip)]).await?;
+    tx.commit().await?;
+    if !usable_token(&req.token) {
+        return Err(link_unusable());
+    }
+    let live = sqlx::query(
+        "SELECT id FROM account_links \
+         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3",
     )
+    .bind(hash_token(&req.token))
+    .bind(purpose)
+    .bind(db::now())
+    .fetch_optional(&state.pool)
+    .await?;
+    if live.is_none() {
+        tracing::info!("unknown or used account link");
+        return Err(link_unusable());
+    }
+    let new_password = req.password;
+    Ok(state
+        .hashes
+        .run(move || password::hash(&new_password))
+        .await??)
+}
+
+/// A token of the shape `new_token` makes could be this long; anything else is refused unread.
+fn usable_token(token: &str) -> bool {
+    !token.is_empty() && token.len() <= 200
 }
 
 /// Stores a new single-use link and returns its token (only its hash is kept).
@@ -118,7 +149,7 @@ async fn claim_link(
     purpose: LinkPurpose,
     token: &str,
 ) -> Result<(Option<i64>, String), AppError> {
-    if token.is_empty() || token.len() > 200 {
+    if !usable_token(token) {
         return Err(link_unusable());
     }
     let now = db::now();
@@ -192,7 +223,7 @@ pub async fn password_forgotten(
             let url = format!("{}/admin/nieuw-wachtwoord?token={token}", state.public_url);
             outbox::enqueue_email(
                 &mut tx,
-                &mail::password_reset(&state, stored.as_ref(), &url),
+                &mail::password_reset(&state, stored.as_ref(), &url).with_secret(&token),
             )
             .await?;
             true
@@ -217,16 +248,20 @@ pub async fn password_forgotten(
         (status = 200, description = "The new password is set, every earlier session is signed out, and this is a new session", body = Session),
         (status = 400, description = "The link is unknown, used or expired", body = ErrorBody),
         (status = 422, description = "The password does not meet the rules", body = ErrorBody),
+        (status = 429, description = "Too many link attempts from this client; see Retry-After", body = ErrorBody),
+        (status = 503, description = "Too many passwords being hashed at once; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
 pub async fn reset_password(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(req): ApiJson<NewPasswordRequest>,
 ) -> Result<Json<Session>, AppError> {
-    let hash = hash_new_password(req.password).await?;
+    let token = req.token.clone();
+    let hash = hash_for_live_link(&state, &ip, LinkPurpose::Reset, req).await?;
     let mut tx = db::begin_write(&state.pool).await?;
-    let (user_id, _) = claim_link(&mut tx, LinkPurpose::Reset, &req.token).await?;
+    let (user_id, _) = claim_link(&mut tx, LinkPurpose::Reset, &token).await?;
     let row = sqlx::query("SELECT id, email, email_normalized, role FROM users WHERE id = $1")
         .bind(user_id)
         .fetch_optional(&mut *tx)
@@ -264,16 +299,20 @@ pub async fn reset_password(
         (status = 400, description = "The invitation is unknown, used or expired", body = ErrorBody),
         (status = 409, description = "An account with this address exists already", body = ErrorBody),
         (status = 422, description = "The password does not meet the rules", body = ErrorBody),
+        (status = 429, description = "Too many link attempts from this client; see Retry-After", body = ErrorBody),
+        (status = 503, description = "Too many passwords being hashed at once; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
 pub async fn accept_invitation(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(req): ApiJson<NewPasswordRequest>,
 ) -> Result<Json<Session>, AppError> {
-    let hash = hash_new_password(req.password).await?;
+    let token = req.token.clone();
+    let hash = hash_for_live_link(&state, &ip, LinkPurpose::Invite, req).await?;
     let mut tx = db::begin_write(&state.pool).await?;
-    let (_, email) = claim_link(&mut tx, LinkPurpose::Invite, &req.token).await?;
+    let (_, email) = claim_link(&mut tx, LinkPurpose::Invite, &token).await?;
     let email = EmailAddress::parse(&email)
         .map_err(|e| anyhow::anyhow!("stored invitation address is invalid: {e}"))?;
     let now = db::now();
@@ -441,7 +480,7 @@ pub async fn invite_admin(
     let url = format!("{}/admin/uitnodiging?token={token}", state.public_url);
     outbox::enqueue_email(
         &mut tx,
-        &mail::invitation(&state, email.as_ref(), &inviter, &url),
+        &mail::invitation(&state, email.as_ref(), &inviter, &url).with_secret(&token),
     )
     .await?;
     tx.commit().await?;
@@ -464,7 +503,7 @@ pub async fn invite_admin(
     tag = "admin",
     params(("id" = i64, Path, description = "Admin account id")),
     responses(
-        (status = 204, description = "Removed; its sessions end at once"),
+        (status = 204, description = "Removed; its sessions end at once, and the invitations it sent stop working"),
         (status = 404, description = "No such admin", body = ErrorBody),
         (status = 409, description = "It is your own account, or the last admin", body = ErrorBody),
     )
@@ -506,6 +545,9 @@ pub async fn remove_admin(
             "Dit is de laatste beheerder; die kan je niet verwijderen.".into(),
         ));
     }
+    // Whom a removed admin invited is no longer welcome on her word: her open invitations end
+    // with her (the link's row stays, so the list of what happened is whole).
+    revoke_invitations(&mut tx, Invitations::SentBy(id)).await?;
     // Refresh tokens and reset links go with the account (ON DELETE CASCADE), and with them
     // every access token of its sessions.
     sqlx::query("DELETE FROM users WHERE id = $1")
@@ -514,5 +556,64 @@ pub async fn remove_admin(
         .await?;
     tx.commit().await?;
     tracing::info!(removed = id, by = me.id, "admin removed");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Which open invitations to end.
+enum Invitations {
+    /// Those sent by this admin.
+    SentBy(i64),
+    /// This one.
+    Id(i64),
+}
+
+/// Ends the open invitations chosen: they expire now. Returns how many were open.
+async fn revoke_invitations(tx: &mut Tx, which: Invitations) -> Result<u64, sqlx::Error> {
+    let (sql, value) = match which {
+        Invitations::SentBy(admin) => (
+            "UPDATE account_links SET expires_at = $1 \
+             WHERE purpose = $2 AND used_at IS NULL AND expires_at > $1 AND invited_by = $3",
+            admin,
+        ),
+        Invitations::Id(id) => (
+            "UPDATE account_links SET expires_at = $1 \
+             WHERE purpose = $2 AND used_at IS NULL AND expires_at > $1 AND id = $3",
+            id,
+        ),
+    };
+    Ok(sqlx::query(sql)
+        .bind(db::now())
+        .bind(LinkPurpose::Invite)
+        .bind(value)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected())
+}
+
+#[utoipa::path(
+    delete,
+    path = "/admin/accounts/invitations/{id}",
+    operation_id = "admin_revoke_invitation",
+    tag = "admin",
+    params(("id" = i64, Path, description = "Invitation id (from the list of open invitations)")),
+    responses(
+        (status = 204, description = "Revoked: its link no longer works"),
+        (status = 404, description = "No open invitation with this id (used, expired or revoked)", body = ErrorBody),
+    )
+)]
+pub async fn revoke_invitation(
+    State(state): State<AppState>,
+    Extension(me): Extension<CurrentUser>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<StatusCode, AppError> {
+    let mut tx = db::begin_write(&state.pool).await?;
+    if revoke_invitations(&mut tx, Invitations::Id(id)).await? == 0 {
+        return Err(AppError::NotFound(
+            "Deze uitnodiging staat niet (meer) open: ze is al gebruikt, verlopen of ingetrokken."
+                .into(),
+        ));
+    }
+    tx.commit().await?;
+    tracing::info!(invitation = id, by = me.id, "invitation revoked");
     Ok(StatusCode::NO_CONTENT)
 }

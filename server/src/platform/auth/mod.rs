@@ -52,6 +52,7 @@ pub mod admin {
             .routes(routes!(super::accounts::list_accounts))
             .routes(routes!(super::accounts::invite_admin))
             .routes(routes!(super::accounts::remove_admin))
+            .routes(routes!(super::accounts::revoke_invitation))
     }
 }
 
@@ -124,6 +125,7 @@ fn unauthorized() -> AppError {
         (status = 401, description = "Wrong e-mail or password (never says which)", body = ErrorBody),
         (status = 422, description = "A field is empty", body = ErrorBody),
         (status = 429, description = "Too many failed sign-ins; see Retry-After", body = ErrorBody),
+        (status = 503, description = "Too many passwords being checked at once; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
@@ -158,9 +160,10 @@ pub async fn login(
         None => password::dummy_hash().to_string(),
     };
     let password = req.password;
-    let matches = tokio::task::spawn_blocking(move || password::verify(&password, &stored))
-        .await
-        .map_err(anyhow::Error::from)?;
+    let matches = state
+        .hashes
+        .run(move || password::verify(&password, &stored))
+        .await?;
 
     let (Some(row), true) = (user, matches) else {
         // The attempt was counted before the hash; nothing more to write.
@@ -226,7 +229,10 @@ async fn count_attempt(state: &AppState, account: &str, ip: &str) -> Result<(), 
     Ok(())
 }
 
-/// Stores a new refresh token in `family` and signs an access token for `user`.
+/// Stores a new refresh token in `family` and signs an access token for `user`. The access
+/// token names its session by a new random id of its own; like the refresh token, only its
+/// SHA-256 is stored, so the database never holds what a client presents (the family id is
+/// internal and never leaves the server).
 async fn issue(
     state: &AppState,
     tx: &mut Tx,
@@ -234,20 +240,22 @@ async fn issue(
     family: &str,
 ) -> Result<Session, AppError> {
     let refresh_token = new_token();
+    let session = new_token();
     let now = Timestamp::now();
     let expires = now + SignedDuration::from_hours(24 * state.auth.refresh_ttl_days);
     sqlx::query(
-        "INSERT INTO refresh_tokens (user_id, family_id, token_hash, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO refresh_tokens (user_id, family_id, token_hash, session_hash, created_at, \
+         expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(user.id)
     .bind(family)
     .bind(hash_token(&refresh_token))
+    .bind(hash_token(&session))
     .bind(db::format_ts(now))
     .bind(db::format_ts(expires))
     .execute(&mut **tx)
     .await?;
-    let (access_token, expires_at) = state.auth.issue_access(user.id, user.role, family)?;
+    let (access_token, expires_at) = state.auth.issue_access(user.id, user.role, &session)?;
     Ok(Session {
         access_token,
         refresh_token,
@@ -396,10 +404,9 @@ pub async fn require_admin(
     let id: i64 = claims.sub.parse().map_err(|_| unauthorized())?;
     let role: Role = sqlx::query(
         "SELECT u.role FROM refresh_tokens t JOIN users u ON u.id = t.user_id \
-         WHERE t.family_id = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND t.expires_at > $3 \
-         LIMIT 1",
+         WHERE t.session_hash = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND t.expires_at > $3",
     )
-    .bind(&claims.sid)
+    .bind(hash_token(&claims.sid))
     .bind(id)
     .bind(db::now())
     .fetch_optional(&state.pool)

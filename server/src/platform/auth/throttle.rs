@@ -55,6 +55,15 @@ pub const RESET_IP: Rule = Rule {
     growing: false,
 };
 
+/// Reset and invitation links redeemed from one address (every try counts, right or wrong): a
+/// person uses one link, perhaps after a refused password; a guesser stops here.
+pub const LINK_IP: Rule = Rule {
+    scope: "link_ip",
+    limit: 20,
+    window: SignedDuration::from_mins(15),
+    growing: false,
+};
+
 const FIRST_DELAY: SignedDuration = SignedDuration::from_mins(1);
 
 /// The counter key of one account at one address.

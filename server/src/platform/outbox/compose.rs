@@ -106,6 +106,7 @@ fn compose_closed(
         attachments: Vec::new(),
         reply_to: None,
         headers: Vec::new(),
+        secrets: Vec::new(),
     }
 }
 

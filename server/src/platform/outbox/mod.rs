@@ -39,6 +39,38 @@ pub struct EmailMessage {
     /// Extra headers as (name, value), e.g. `List-Unsubscribe` on newsletters.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub headers: Vec<(String, String)>,
+    /// Tokens of single-use links in the body (a password reset, an invitation): once the mail
+    /// is delivered they are blanked in the stored copy, so the outbox, and every backup of it,
+    /// keeps no link that still works.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secrets: Vec<String>,
+}
+
+/// What stands in the stored copy of a delivered mail where a secret link token was.
+pub const REDACTED: &str = "[verwijderd-na-verzending]";
+
+impl EmailMessage {
+    /// Marks `token`, which the body's links carry, as a secret of this mail (see `secrets`).
+    pub fn with_secret(mut self, token: &str) -> Self {
+        self.secrets.push(token.to_string());
+        self
+    }
+}
+
+/// The payload to keep once the e-mail in `payload` is delivered: with its secrets blanked, or
+/// None when it has none.
+pub fn redacted_after_delivery(payload: &str) -> Option<String> {
+    let mut mail: EmailMessage = serde_json::from_str(payload).ok()?;
+    if mail.secrets.is_empty() {
+        return None;
+    }
+    for secret in std::mem::take(&mut mail.secrets) {
+        if !secret.is_empty() {
+            mail.text = mail.text.replace(&secret, REDACTED);
+            mail.html = mail.html.replace(&secret, REDACTED);
+        }
+    }
+    serde_json::to_string(&mail).ok()
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

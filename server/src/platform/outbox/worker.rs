@@ -297,7 +297,17 @@ async fn run_due(
             let payload: String = row.try_get("payload")?;
             let attempts = row.try_get::<i64, _>("attempts")? + 1;
             let outcome = deliverer.deliver(id, kind, &payload).await;
-            outcomes.push((id, kind, attempts, outcome));
+            let kept = match (&outcome, kind) {
+                (Ok(()), OutboxKind::Email) => super::redacted_after_delivery(&payload),
+                _ => None,
+            };
+            outcomes.push(Outcome {
+                id,
+                kind,
+                attempts,
+                outcome,
+                kept,
+            });
         }
         let complete = lease.held();
         record(pool, settings, outcomes).await?;
@@ -307,17 +317,41 @@ async fn run_due(
     }
 }
 
+/// What became of one row of a batch.
+struct Outcome {
+    id: i64,
+    kind: OutboxKind,
+    attempts: i64,
+    outcome: anyhow::Result<()>,
+    /// Delivered with secret links: the payload to keep instead (`redacted_after_delivery`).
+    kept: Option<String>,
+}
+
 /// Marks a delivered batch sent, and schedules each failure's retry (or gives it up).
 async fn record(
     pool: &AnyPool,
     settings: &OutboxSettings,
-    outcomes: Vec<(i64, OutboxKind, i64, anyhow::Result<()>)>,
+    outcomes: Vec<Outcome>,
 ) -> anyhow::Result<()> {
     let mut tx = db::begin_write(pool).await?;
     let now = db::now();
-    for (id, kind, attempts, outcome) in outcomes {
+    for Outcome {
+        id,
+        kind,
+        attempts,
+        outcome,
+        kept,
+    } in outcomes
+    {
         match outcome {
             Ok(()) => {
+                if let Some(kept) = kept {
+                    sqlx::query("UPDATE outbox SET payload = $1 WHERE id = $2")
+                        .bind(kept)
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await?;
+                }
                 sqlx::query(
                     "UPDATE outbox SET status = 'sent', attempts = $1, sent_at = $2, last_error = NULL, \
                      lease_owner = NULL WHERE id = $3",

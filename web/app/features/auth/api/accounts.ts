@@ -31,3 +31,12 @@ export function useRemoveAdmin() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: removeAdmin, onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsKey }) });
 }
+
+export function revokeInvitation(id: number) {
+  return unwrap(apiClient.DELETE("/api/admin/accounts/invitations/{id}", { params: { path: { id } } }));
+}
+
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: revokeInvitation, onSuccess: () => queryClient.invalidateQueries({ queryKey: accountsKey }) });
+}

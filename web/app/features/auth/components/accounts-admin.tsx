@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/admin/badge";
@@ -7,16 +7,19 @@ import { PageHeader } from "@/components/admin/page-header";
 import { LoadError, LoadingBlock } from "@/components/admin/query-status";
 import { adminButton, cardClass } from "@/components/admin/styles";
 import { errorMessage } from "@/components/form/form-errors";
-import { useAccounts, useRemoveAdmin } from "@/features/auth/api/accounts";
+import { useAccounts, useRemoveAdmin, useRevokeInvitation } from "@/features/auth/api/accounts";
 import { InviteForm } from "@/features/auth/components/invite-form";
-import type { AdminAccount } from "@/lib/api-types";
+import type { AdminAccount, PendingInvitation } from "@/lib/api-types";
 import { formatDate, formatDateTime } from "@/lib/format";
 
-/** Beheer > Accounts: who may manage the site, inviting one more, removing one (never the last). */
+/** Beheer > Accounts: who may manage the site, inviting one more, revoking an open invitation,
+ *  removing one (never the last; the invitations she sent end with her). */
 export function AccountsAdmin() {
   const accounts = useAccounts();
   const remove = useRemoveAdmin();
+  const revoke = useRevokeInvitation();
   const [removing, setRemoving] = useState<AdminAccount | null>(null);
+  const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
   const { data } = accounts;
   const onlyOne = (data?.admins.length ?? 0) <= 1;
 
@@ -28,6 +31,17 @@ export function AccountsAdmin() {
       setRemoving(null);
     } catch (e) {
       toast.error("Verwijderen lukte niet", { description: errorMessage(e) });
+    }
+  }
+
+  async function confirmRevoke() {
+    if (!revoking) return;
+    try {
+      await revoke.mutateAsync(revoking.id);
+      toast.success("Uitnodiging ingetrokken", { description: `De link voor ${revoking.email} werkt niet meer.` });
+      setRevoking(null);
+    } catch (e) {
+      toast.error("Intrekken lukte niet", { description: errorMessage(e) });
     }
   }
 
@@ -70,9 +84,15 @@ export function AccountsAdmin() {
             <h3 className="mt-6 text-xl">Openstaande uitnodigingen</h3>
             <ul className="mt-2 divide-y divide-sand">
               {data.invitations.map((invitation) => (
-                <li key={invitation.id} className="py-3">
-                  <p className="break-all text-ink">{invitation.email}</p>
-                  <p className="text-sm text-ink-soft">De link werkt tot {formatDateTime(invitation.expires_at)}</p>
+                <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div>
+                    <p className="break-all text-ink">{invitation.email}</p>
+                    <p className="text-sm text-ink-soft">De link werkt tot {formatDateTime(invitation.expires_at)}</p>
+                  </div>
+                  <button type="button" onClick={() => setRevoking(invitation)} className={adminButton("danger-quiet", "sm")}>
+                    <X aria-hidden="true" className="h-4 w-4" />
+                    Intrekken<span className="sr-only"> uitnodiging voor {invitation.email}</span>
+                  </button>
                 </li>
               ))}
             </ul>
@@ -93,8 +113,18 @@ export function AccountsAdmin() {
         onCancel={() => setRemoving(null)}
       >
         <p>
-          {removing?.email} kan daarna niet meer aanmelden; wie nu aangemeld is, wordt meteen afgemeld.
+          {removing?.email} kan daarna niet meer aanmelden; wie nu aangemeld is, wordt meteen afgemeld. De
+          uitnodigingen die deze beheerder verstuurde, werken dan ook niet meer.
         </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Uitnodiging intrekken?"
+        confirmLabel="Intrekken"
+        onConfirm={confirmRevoke}
+        onCancel={() => setRevoking(null)}
+      >
+        <p>De link in de uitnodiging voor {revoking?.email} werkt daarna niet meer. Je kan later opnieuw uitnodigen.</p>
       </ConfirmDialog>
     </>
   );
