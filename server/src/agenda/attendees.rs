@@ -171,8 +171,7 @@ pub async fn send_message(
         blocks.push(compose::text(format!(
             "Je krijgt dit bericht omdat je een plaats hebt voor ‘{title}’."
         )));
-        let mut mail = compose::compose(&email, subject.clone(), &blocks, &state.site());
-        mail.reply_to = Some(state.site().contact.email.clone());
+        let mail = compose::compose(&email, subject.clone(), &blocks, &state.site());
         outbox::enqueue_email(&mut tx, &mail).await?;
         recipients += 1;
     }

@@ -369,7 +369,7 @@ fn event_json_ld(site: &Site, event: &Event) -> anyhow::Result<Value> {
     } else {
         "SoldOut"
     };
-    Ok(json!({
+    let mut data = json!({
         "@context": "https://schema.org",
         "@type": "Event",
         "name": event.title,
@@ -391,7 +391,12 @@ fn event_json_ld(site: &Site, event: &Event) -> anyhow::Result<Value> {
             "url": site.url("/vertelavond"),
         },
         "organizer": { "@type": "Organization", "name": site.brand, "url": site.url("/") },
-    }))
+    });
+    // The photo chosen for it, as its page shows it (the widest JPEG).
+    if let Some(image) = &event.image {
+        data["image"] = json!(site.url(&image.src));
+    }
+    Ok(data)
 }
 
 /// The id of the JSON block with the page values, read by the web app (`config/site.ts`).
@@ -400,7 +405,8 @@ const LIVE_BLOCK_ID: &str = "live-site";
 /// The page with `site`'s business details instead of the build's (`defaults`), as the web app
 /// renders them with the same values, so hydration finds what it renders (DESIGN §7):
 /// - an element marked `data-live="key"` holds exactly that value as its text;
-/// - an element marked `data-live-href="key"` links to it (`site::page_href`);
+/// - an element marked `data-live-href="key"` links to it (`site::page_href`), and is hidden
+///   when the value is empty (a cleared social link);
 /// - an element marked `data-live-attrs` has every changed value replaced in its `alt`, `title`
 ///   and `aria-label` (the web app: `liveText`);
 /// - in the head, every changed value is replaced in the title, the meta tags and the JSON-LD
@@ -436,6 +442,10 @@ fn business_details(html: &str, defaults: &Site, site: &Site) -> String {
             && let Some((start, end)) = attr_span(html, tag_start, tag_end, "href")
         {
             edits.push((start, end, escape(&site::page_href(&key, value))));
+            if value.is_empty() {
+                // A link she cleared (a social network she does not use) is not shown.
+                edits.push((tag_end, tag_end, " hidden=\"\"".into()));
+            }
         }
         if prerendered::attr_value(attrs, "data-live-attrs").is_some() {
             for name in ["alt", "title", "aria-label"] {
@@ -562,7 +572,11 @@ fn rewrite_head(html: &str, changed_html: &[(String, String)], raw: &[(String, S
 fn replace_strings(value: &mut Value, pairs: &[(String, String)]) {
     match value {
         Value::String(s) => *s = replace_each(s, pairs),
-        Value::Array(items) => items.iter_mut().for_each(|v| replace_strings(v, pairs)),
+        Value::Array(items) => {
+            items.iter_mut().for_each(|v| replace_strings(v, pairs));
+            // A cleared link leaves no empty entry (`sameAs`), as `liveJsonLd` in the web app.
+            items.retain(|v| v.as_str() != Some(""));
+        }
         Value::Object(map) => map.values_mut().for_each(|v| replace_strings(v, pairs)),
         _ => {}
     }

@@ -97,6 +97,7 @@ migrations![
     "0024_link_attempts",
     "0025_session_ids_hashed",
     "0026_signing_key_out_of_the_database",
+    "0027_media_alt_version",
 ];
 
 /// The migrations of one engine, oldest first.

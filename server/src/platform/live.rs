@@ -286,10 +286,11 @@ pub struct LiveCaches {
 impl Default for LiveCaches {
     fn default() -> Self {
         Self {
-            reviews: LiveCache::json(&[Topic::Reviews]),
+            // Reviews and events carry their photos (alt text included).
+            reviews: LiveCache::json(&[Topic::Reviews, Topic::Media]),
             products: LiveCache::json(&[Topic::Products]),
-            product_detail: LiveCache::json(&[Topic::Products, Topic::Events]),
-            upcoming_events: LiveCache::json(&[Topic::Events]),
+            product_detail: LiveCache::json(&[Topic::Products, Topic::Events, Topic::Media]),
+            upcoming_events: LiveCache::json(&[Topic::Events, Topic::Media]),
             drempel_videos: LiveCache::json(&[Topic::DrempelVideos]),
             pages: LiveCache::new(&[Topic::Settings, Topic::PageBlocks, Topic::Media], HTML),
             review_pages: LiveCache::new(

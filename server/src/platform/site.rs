@@ -181,6 +181,7 @@ pub struct BusinessDetails {
     pub vat_number: String,
     /// Small-business VAT exemption (art. 56bis WBTW).
     pub vat_exempt: bool,
+    /// Empty: the footer shows no Facebook icon (and so for the other two).
     pub facebook: String,
     pub instagram: String,
     pub linkedin: String,
@@ -310,6 +311,8 @@ impl Site {
             ("phone", contact_sample && c.phone == d.phone),
             ("street", contact_sample && c.street == d.street),
             ("vat_number", vat_sample && c.vat_number == d.vat_number),
+            // The sample's note asks for both: the next invoice would carry the sample name.
+            ("legal_name", vat_sample && c.legal_name == d.legal_name),
         ]
         .into_iter()
         .filter_map(|(field, sample)| sample.then_some(field))

@@ -197,6 +197,14 @@ fn validate(form: &BusinessDetailsForm) -> Result<BusinessDetails, AppError> {
             String::new()
         }
     };
+    // A social link she does not use is left empty: the footer then shows no icon for it.
+    let mut social = |field: &'static str, value: &str| {
+        f.optional_https_url(field, Some(value), HTTPS)
+            .unwrap_or_default()
+    };
+    let facebook = social("facebook", &form.facebook);
+    let instagram = social("instagram", &form.instagram);
+    let linkedin = social("linkedin", &form.linkedin);
     let mut url = |field: &'static str, value: &str, message: &str| {
         f.optional_https_url(field, Some(value), message)
             .unwrap_or_else(|| {
@@ -204,9 +212,6 @@ fn validate(form: &BusinessDetailsForm) -> Result<BusinessDetails, AppError> {
                 String::new()
             })
     };
-    let facebook = url("facebook", &form.facebook, HTTPS);
-    let instagram = url("instagram", &form.instagram, HTTPS);
-    let linkedin = url("linkedin", &form.linkedin, HTTPS);
     let platform_url = url("platform_url", &form.platform_url, HTTPS);
     let quiz_url = url("quiz_url", &form.quiz_url, HTTPS);
     const VIDEO: &str = "Vul een https-link naar een YouTube- of Vimeo-video in, bv. https://www.youtube.com/watch?v=…";

@@ -1,6 +1,6 @@
 //! What mail providers look at, through a real SMTP server on loopback (aiosmtpd): a
-//! `Message-ID` on the site's domain and a `Date` on every mail, coach notices that reply to the
-//! person they are about, and newsletter leases that two servers share without sending anyone
+//! `Message-ID` on the site's domain and a `Date` on every mail, visitor mails that reply to her
+//! address in Instellingen, coach notices that reply to the person they are about, and newsletter leases that two servers share without sending anyone
 //! a mail twice, and that a restarted server takes over within seconds.
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -20,7 +20,7 @@ use crate::helpers::{
 };
 
 both_engines!(
-    every_mail_reaches_the_smtp_server_with_a_message_id_on_the_sites_domain_and_a_date,
+    every_mail_reaches_the_smtp_server_with_a_message_id_a_date_and_replies_going_to_her,
     coach_notices_reply_to_the_buyer_and_are_signed_by_the_website_not_by_her,
 );
 
@@ -139,7 +139,7 @@ fn site_domain() -> String {
         .to_string()
 }
 
-async fn every_mail_reaches_the_smtp_server_with_a_message_id_on_the_sites_domain_and_a_date(
+async fn every_mail_reaches_the_smtp_server_with_a_message_id_a_date_and_replies_going_to_her(
     engine: Engine,
 ) {
     let smtp = start_smtp(0.0).await;
@@ -151,6 +151,24 @@ async fn every_mail_reaches_the_smtp_server_with_a_message_id_on_the_sites_domai
     })
     .await;
     let token = app.admin_token().await;
+    // Her own address in Instellingen: where replies go, while the sender stays the verified one.
+    let mut details: Value = app
+        .authed(reqwest::Method::GET, "/api/admin/settings", &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let sending = details["email"].as_str().unwrap().to_string();
+    details["email"] = json!("lien@praktijk-lumen.be");
+    let res = app
+        .authed(reqwest::Method::PUT, "/api/admin/settings", &token)
+        .json(&details)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
     // A paid order: the buyer's confirmation and the coach's notice.
     let event = evening(&app, 10).await;
     let (_, reference) = started(&app, &order_body("vertelavond", Some(event), 1)).await;
@@ -208,6 +226,22 @@ async fn every_mail_reaches_the_smtp_server_with_a_message_id_on_the_sites_domai
             .timestamp();
         let age = jiff::Timestamp::now().duration_since(sent).abs();
         assert!(age < jiff::SignedDuration::from_mins(5), "{date}");
+        let from = header(message, "From").unwrap();
+        assert!(from.ends_with(&format!("<{sending}>")), "{from}");
+        let reply_to = header(message, "Reply-To");
+        if to == "lien@praktijk-lumen.be" {
+            // Her notices reply to the buyer or visitor they are about.
+            assert!(
+                matches!(reply_to.as_deref(), Some(r) if r.ends_with("@example.be")),
+                "{message}"
+            );
+        } else {
+            assert_eq!(
+                reply_to.as_deref(),
+                Some("lien@praktijk-lumen.be"),
+                "the mail to {to}"
+            );
+        }
     }
 }
 

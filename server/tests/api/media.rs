@@ -14,6 +14,8 @@ both_engines!(
     a_photo_in_use_cannot_be_deleted_and_the_message_says_where,
     the_same_photo_uploaded_twice_is_one_photo_used_in_several_places,
     chosen_photos_show_in_the_raw_html_its_data_block_and_the_share_image_in_the_head,
+    an_alt_text_edited_in_the_library_shows_wherever_the_photo_does,
+    a_storytelling_evenings_photo_is_in_the_product_api_and_its_pages_json_ld,
 );
 
 pub(crate) const BOUNDARY: &str = "inlumine-test-boundary";
@@ -158,6 +160,12 @@ async fn every_bad_upload_is_refused_in_dutch_and_nothing_is_stored(engine: Engi
         (
             "afgebroken.jpg",
             jpeg(400, 300)[..600].to_vec(),
+            "beschadigd",
+        ),
+        // Whole headers, then the pixels stop: the decoder alone would paint the rest grey.
+        (
+            "halve-foto.jpg",
+            jpeg(1200, 900)[..3 * 1024].to_vec(),
             "beschadigd",
         ),
     ];
@@ -625,6 +633,15 @@ async fn chosen_photos_show_in_the_raw_html_its_data_block_and_the_share_image_i
     ] {
         assert!(element.contains(&part), "{part} in {element}");
     }
+    // On /over-mij the portrait is in the first screen: loaded at once and first.
+    let over_mij = app.get("/over-mij").await.text().await.unwrap();
+    let element = slot_element(&over_mij, "portrait");
+    assert!(
+        element.contains(
+            "alt=\"Els lacht in haar praktijk\" loading=\"eager\" fetchpriority=\"high\""
+        ),
+        "{element}"
+    );
     let element = slot_element(&home, "hero");
     assert!(element.contains("<picture>"), "{element}");
     assert!(
@@ -670,4 +687,181 @@ async fn chosen_photos_show_in_the_raw_html_its_data_block_and_the_share_image_i
     assert!(slot_element(&home, "portrait").contains("src=\"/images/coach.svg\""));
     assert!(slot_element(&home, "hero").contains("alt=\"Zonlicht door de bomen\""));
     assert_eq!(meta(&home, "property", "og:image"), default_share);
+}
+
+/// A published storytelling evening in 2099 with `image_id`; the event as the admin answers.
+async fn evening_with_photo(app: &TestApp, token: &str, image_id: &Value) -> Value {
+    let (status, event) = app
+        .admin_send(
+            token,
+            reqwest::Method::POST,
+            "/api/admin/events",
+            Some(json!({
+                "kind": "vertelavond", "title": "Verhalen bij kaarslicht", "description": "",
+                "starts_at": "2099-03-01T19:00", "ends_at": "2099-03-01T21:00",
+                "venue_name": "De Kapel", "capacity": 20, "price_cents": 2000,
+                "status": "published", "image_id": image_id
+            })),
+        )
+        .await;
+    assert_eq!(status, 201, "{event}");
+    event
+}
+
+async fn edit_alt(app: &TestApp, token: &str, id: &Value, body: Value) -> (u16, Value) {
+    app.admin_send(
+        token,
+        reqwest::Method::PATCH,
+        &format!("/api/admin/media/{id}"),
+        Some(body),
+    )
+    .await
+}
+
+async fn an_alt_text_edited_in_the_library_shows_wherever_the_photo_does(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let token = app.admin_token().await;
+    let (_, photo) = upload(&app, &token, Some("Foto 1"), "kaars.jpg", &jpeg(900, 600)).await;
+    let id = photo["id"].clone();
+    choose(&app, &token, "portrait", id.clone()).await;
+    evening_with_photo(&app, &token, &id).await;
+    let (status, _) = app
+        .admin_send(
+            &token,
+            reqwest::Method::POST,
+            "/api/admin/reviews",
+            Some(json!({"name": "Anna", "avatar_media_id": id, "rating": 5, "text": "Warm."})),
+        )
+        .await;
+    assert_eq!(status, 201);
+    // Every place is read (and cached) with the old text first.
+    let places = [
+        "/",
+        "/over-mij",
+        "/api/events/upcoming",
+        "/api/products/vertelavond",
+        "/api/reviews",
+    ];
+    for path in places {
+        let body = app.get(path).await.text().await.unwrap();
+        assert!(body.contains("Foto 1"), "{path}: {body}");
+    }
+
+    // Only the coach, only a real text, only a photo that exists.
+    let res = app
+        .client
+        .patch(app.url(&format!("/api/admin/media/{id}")))
+        .json(&json!({"alt": "Een kaars"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 401);
+    for (body, field) in [
+        (json!({"alt": "  "}), "alt"),
+        (json!({"alt": "x".repeat(251)}), "alt"),
+    ] {
+        let (status, answer) = edit_alt(&app, &token, &id, body).await;
+        assert_eq!(status, 422, "{answer}");
+        assert!(
+            answer["error"]["fields"][field]
+                .as_str()
+                .unwrap()
+                .contains("alt-tekst"),
+            "{answer}"
+        );
+    }
+    let (status, answer) = edit_alt(&app, &token, &id, json!({"alt": "X", "width": 1})).await;
+    assert_eq!(status, 422, "{answer}");
+    let (status, answer) = edit_alt(&app, &token, &json!(9999), json!({"alt": "X"})).await;
+    assert_eq!(status, 404);
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("bestaat niet")
+    );
+
+    let (status, saved) = edit_alt(
+        &app,
+        &token,
+        &id,
+        json!({"alt": " Lien steekt een kaars aan "}),
+    )
+    .await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["alt"], "Lien steekt een kaars aan");
+    assert_eq!(saved["srcset"], photo["srcset"], "the same files");
+    for path in places {
+        let body = app.get(path).await.text().await.unwrap();
+        assert!(
+            body.contains("Lien steekt een kaars aan") && !body.contains("Foto 1"),
+            "{path}: {body}"
+        );
+    }
+    let list: Value = app
+        .authed(reqwest::Method::GET, "/api/admin/media?q=kaars", &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        list["items"][0]["image"]["alt"],
+        "Lien steekt een kaars aan"
+    );
+}
+
+async fn a_storytelling_evenings_photo_is_in_the_product_api_and_its_pages_json_ld(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let token = app.admin_token().await;
+    let event_data = |html: &str| {
+        json_ld(html)
+            .into_iter()
+            .find(|d| d["@type"] == "Event")
+            .expect("the page's Event data")
+    };
+    // Without a photo: no image in its data.
+    let plain = evening_with_photo(&app, &token, &Value::Null).await;
+    let html = app.get("/vertelavond").await.text().await.unwrap();
+    assert!(event_data(&html).get("image").is_none(), "{html}");
+    let (status, _) = app
+        .admin_send(
+            &token,
+            reqwest::Method::DELETE,
+            &format!("/api/admin/events/{}", plain["id"]),
+            None,
+        )
+        .await;
+    assert_eq!(status, 204);
+
+    let (_, photo) = upload(
+        &app,
+        &token,
+        Some("Kaarsen in een kring"),
+        "kring.jpg",
+        &jpeg(1600, 1000),
+    )
+    .await;
+    evening_with_photo(&app, &token, &photo["id"]).await;
+    // The page's dates come from the product: each carries its photo, ready to render.
+    let product: Value = app
+        .get("/api/products/vertelavond")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let image = &product["events"][0]["image"];
+    assert_eq!(image["alt"], "Kaarsen in een kring");
+    assert_eq!(image["webp_srcset"], photo["webp_srcset"]);
+    assert_eq!(image["width"], 1600);
+    // Its page's Event data names it, absolute.
+    for path in ["/vertelavond", "/begrijp-jezelf/vertelavond"] {
+        let html = app.get(path).await.text().await.unwrap();
+        let url = event_data(&html)["image"].as_str().unwrap().to_string();
+        assert!(
+            url.starts_with("https://") && url.ends_with(photo["src"].as_str().unwrap()),
+            "{path}: {url}"
+        );
+    }
 }

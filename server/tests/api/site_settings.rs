@@ -15,6 +15,7 @@ both_engines!(
     saved_details_show_in_mails_and_ics_files,
     a_change_through_one_server_shows_through_another_within_a_second,
     the_go_live_checklist_names_what_is_left_and_where_to_fix_it,
+    a_cleared_social_link_is_saved_empty_and_shows_nowhere,
 );
 
 async fn current(app: &TestApp, token: &str) -> Value {
@@ -359,7 +360,14 @@ async fn the_go_live_checklist_names_what_is_left_and_where_to_fix_it(engine: En
     let list = checklist(&app, &token).await;
     assert_eq!(
         list["samples_left"],
-        json!(["coach_name", "email", "phone", "street", "vat_number"])
+        json!([
+            "coach_name",
+            "email",
+            "phone",
+            "street",
+            "vat_number",
+            "legal_name"
+        ])
     );
     assert!(!done(&list, "samples"));
     assert!(
@@ -383,7 +391,7 @@ async fn the_go_live_checklist_names_what_is_left_and_where_to_fix_it(engine: En
     save(&app, &token, json!({"phone": "0491 23 45 67"})).await;
     assert_eq!(
         checklist(&app, &token).await["samples_left"],
-        json!(["coach_name", "email", "street", "vat_number"])
+        json!(["coach_name", "email", "street", "vat_number", "legal_name"])
     );
     let res = save(
         &app,
@@ -396,6 +404,12 @@ async fn the_go_live_checklist_names_what_is_left_and_where_to_fix_it(engine: En
         }),
     )
     .await;
+    assert_eq!(res.status(), 200);
+    // The sample name on invoices keeps the banner: the next invoice would carry it.
+    let list = checklist(&app, &token).await;
+    assert_eq!(list["samples_left"], json!(["legal_name"]));
+    assert!(!done(&list, "samples"));
+    let res = save(&app, &token, json!({"legal_name": "Lien Peeters"})).await;
     assert_eq!(res.status(), 200);
     let list = checklist(&app, &token).await;
     assert_eq!(list["samples_left"], json!([]));
@@ -429,4 +443,32 @@ async fn the_go_live_checklist_names_what_is_left_and_where_to_fix_it(engine: En
     assert!(mail.contains("Testmail van In Lumine"), "{mail}");
     // The saved details are intact after these writes to the same row.
     assert_eq!(current(&app, &token).await["coach_name"], "Lien Peeters");
+}
+
+async fn a_cleared_social_link_is_saved_empty_and_shows_nowhere(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let token = app.admin_token().await;
+    // A link that is not https is still refused; an empty one clears it.
+    let res = save(&app, &token, json!({"instagram": "www.instagram.com/lien"})).await;
+    assert_eq!(res.status(), 422);
+    let res = save(&app, &token, json!({"instagram": "  "})).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(current(&app, &token).await["instagram"], "");
+    assert_eq!(
+        current(&app, &token).await["facebook"],
+        "https://www.facebook.com/inlumine.coaching",
+        "the others stay"
+    );
+    let html = app.get("/contact").await.text().await.unwrap();
+    // The footer's icon is hidden (as the web app renders it), not a link to nowhere.
+    assert!(
+        html.contains("<a href=\"\" data-live-href=\"instagram\" hidden=\"\">Instagram</a>"),
+        "{html}"
+    );
+    assert!(!html.contains("instagram.com"), "{html}");
+    // No empty entry in the JSON-LD's profiles.
+    assert_eq!(
+        json_ld(&html)[0]["sameAs"],
+        json!(["https://www.facebook.com/inlumine.coaching"])
+    );
 }

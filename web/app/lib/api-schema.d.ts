@@ -753,7 +753,7 @@ export interface paths {
         delete: operations["admin_delete_media"];
         options?: never;
         head?: never;
-        patch?: never;
+        patch: operations["admin_update_media"];
         trace?: never;
     };
     "/api/admin/messages": {
@@ -2077,6 +2077,7 @@ export interface components {
             city: string;
             coach_name: string;
             email: string;
+            /** @description Empty: the footer shows no Facebook icon (and so for the other two). */
             facebook: string;
             instagram: string;
             intro_video_url: string;
@@ -2837,6 +2838,11 @@ export interface components {
             name: string;
             /** @description UTC, RFC 3339. */
             starts_at: string;
+        };
+        /** @description What the coach may change about a photo in the library. */
+        MediaEdit: {
+            /** @description What the photo shows, for people who cannot see it. */
+            alt: string;
         };
         /** @description Everything needed to render a photo: `<picture>` with a WebP source and a JPEG `<img>`. */
         MediaImage: {
@@ -8429,6 +8435,105 @@ export interface operations {
             };
             /** @description In use; the message says where */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_update_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Photo id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaEdit"];
+            };
+        };
+        responses: {
+            /** @description Saved; every page and list that shows the photo carries the new alt text at once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaImage"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such photo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No alt text, or longer than 250 characters */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -129,7 +129,8 @@ export function courseJsonLd(courseOrSlug: Course | string): JsonLd {
 /** Every string in `data` with the changed business details replaced, as the server does. */
 function liveJsonLd(data: unknown): unknown {
   if (typeof data === "string") return liveText(data);
-  if (Array.isArray(data)) return data.map(liveJsonLd);
+  // A cleared link leaves no empty entry (`sameAs`), as the server's `replace_strings`.
+  if (Array.isArray(data)) return data.map(liveJsonLd).filter((v) => v !== "");
   if (data && typeof data === "object") {
     return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, liveJsonLd(value)]));
   }

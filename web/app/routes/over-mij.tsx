@@ -35,9 +35,11 @@ export default function OverMij() {
       />
       <Section id="verhaal">
         <div className="grid items-start gap-10 md:grid-cols-[0.8fr_1.2fr]">
-          <PagePhoto slot="portrait" sizes={PHOTO_SIZES} imgClassName="mx-auto w-full max-w-sm rounded-3xl shadow-md">
+          {/* The portrait is in the first screen: loaded at once and first. */}
+          <PagePhoto slot="portrait" priority sizes={PHOTO_SIZES} imgClassName="mx-auto w-full max-w-sm rounded-3xl shadow-md">
             <img
               src={coach.photo}
+              fetchPriority="high"
               alt={liveText(`Portret van ${coach.name}`)}
               data-live-attrs=""
               width={480}

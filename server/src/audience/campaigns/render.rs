@@ -1,7 +1,7 @@
 //! A campaign's Markdown as sanitised HTML and as plain text, and the mail around it.
 use crate::kit::html::escape;
 use crate::kit::markdown;
-use crate::platform::outbox::EmailMessage;
+use crate::platform::outbox::{EmailMessage, compose};
 use crate::platform::site::Site;
 
 /// The body as the coach wrote it, rendered once (on save).
@@ -135,7 +135,7 @@ pub fn mail(site: &Site, content: &Content, to: &Recipient<'_>) -> EmailMessage 
         html,
         attachments: Vec::new(),
         headers,
-        reply_to: None,
+        reply_to: compose::reply_to(site),
         secrets: Vec::new(),
     }
 }

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::agenda::events::{COLUMNS as EVENT_COLUMNS, Event, EventKind};
+use crate::agenda::events::{COLUMNS as EVENT_COLUMNS, Event, EventKind, with_images};
 use crate::kit::closed_set::closed_set;
 use crate::kit::db;
 use crate::kit::error::{ApiPath, AppError};
@@ -189,7 +189,8 @@ async fn bookable_events(pool: &AnyPool, kind: EventKind) -> Result<Vec<Event>, 
     .bind(db::now())
     .fetch_all(pool)
     .await?;
-    rows.iter().map(Event::from_row).collect()
+    let events = rows.iter().map(Event::from_row).collect::<Result<_, _>>()?;
+    with_images(pool, events).await
 }
 
 pub fn not_found() -> AppError {

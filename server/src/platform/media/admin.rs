@@ -22,13 +22,14 @@ use crate::platform::state::AppState;
 /// Room for the form's other field and the multipart framing around a 20 MB photo.
 const BODY_LIMIT: usize = MAX_BYTES + 64 * 1024;
 const ALT_MAX_CHARS: usize = 250;
+const ALT_REQUIRED: &str = "Beschrijf in een paar woorden wat er op de foto staat (alt-tekst).";
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(upload_media))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .routes(routes!(list_media))
-        .routes(routes!(delete_media))
+        .routes(routes!(update_media, delete_media))
         .routes(routes!(list_slots))
         .routes(routes!(set_slot))
 }
@@ -88,7 +89,7 @@ pub async fn upload_media(
         "alt",
         &alt.unwrap_or_default(),
         "De alt-tekst",
-        Some("Beschrijf in een paar woorden wat er op de foto staat (alt-tekst)."),
+        Some(ALT_REQUIRED),
         ALT_MAX_CHARS,
     );
     let file = file.unwrap_or_default();
@@ -271,6 +272,53 @@ pub async fn list_media(
     }
     tx.commit().await?;
     Ok(Json(page))
+}
+
+/// What the coach may change about a photo in the library.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MediaEdit {
+    /// What the photo shows, for people who cannot see it.
+    pub alt: String,
+}
+
+#[utoipa::path(
+    patch,
+    path = "/admin/media/{id}",
+    operation_id = "admin_update_media",
+    tag = "admin",
+    params(("id" = i64, Path, description = "Photo id")),
+    request_body = MediaEdit,
+    responses(
+        (status = 200, description = "Saved; every page and list that shows the photo carries the new alt text at once", body = MediaImage),
+        (status = 404, description = "No such photo", body = ErrorBody),
+        (status = 422, description = "No alt text, or longer than 250 characters", body = ErrorBody),
+    )
+)]
+pub async fn update_media(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(input): ApiJson<MediaEdit>,
+) -> Result<Json<MediaImage>, AppError> {
+    let mut fields = Fields::default();
+    let alt = fields.text(
+        "alt",
+        &input.alt,
+        "De alt-tekst",
+        Some(ALT_REQUIRED),
+        ALT_MAX_CHARS,
+    );
+    fields.finish()?;
+    // The update bumps the media version: pages, event and review lists are made again.
+    let row = sqlx::query(AssertSqlSafe(format!(
+        "UPDATE media SET alt = $1 WHERE id = $2 RETURNING {COLUMNS}"
+    )))
+    .bind(alt)
+    .bind(id)
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or_else(not_found)?;
+    Ok(Json(MediaImage::from_row(&row)?))
 }
 
 #[utoipa::path(

@@ -149,6 +149,10 @@ fn looks_like_svg(bytes: &[u8]) -> bool {
 /// Decodes within limits (a decompression bomb is refused from its header, before any pixel is
 /// allocated), turns the photo upright and makes every variant.
 pub fn process(bytes: &[u8], kind: Kind) -> Result<Processed, Refusal> {
+    // The JPEG decoder paints what is missing grey instead of failing.
+    if kind == Kind::Jpeg && !jpeg_is_complete(bytes) {
+        return Err(Refusal::Broken);
+    }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), kind.format());
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
@@ -195,6 +199,50 @@ pub fn process(bytes: &[u8], kind: Kind) -> Result<Processed, Refusal> {
         height,
         variants,
     })
+}
+
+/// Whether the JPEG's segments run from the start marker to an end-of-image marker: a file
+/// cut short (an interrupted copy or transfer) has none. Bytes after it are allowed (some
+/// cameras append data there).
+fn jpeg_is_complete(bytes: &[u8]) -> bool {
+    let is_restart = |b: u8| (0xD0..=0xD7).contains(&b);
+    // After the start-of-image marker, which `Kind::detect` checked.
+    let mut i = 2;
+    while i + 1 < bytes.len() {
+        if bytes[i] != 0xFF {
+            return false;
+        }
+        match bytes[i + 1] {
+            // Fill byte before a marker.
+            0xFF => i += 1,
+            // End of image.
+            0xD9 => return true,
+            // Markers without a length.
+            b if b == 0x01 || is_restart(b) => i += 2,
+            marker => {
+                let Some(length) = bytes.get(i + 2..i + 4) else {
+                    return false;
+                };
+                let length = usize::from(u16::from_be_bytes([length[0], length[1]]));
+                if length < 2 {
+                    return false;
+                }
+                i += 2 + length;
+                if marker == 0xDA {
+                    // The compressed data after a start of scan runs to the next marker: an
+                    // 0xFF followed by anything but a stuffed 0x00, a restart or more fill.
+                    while i + 1 < bytes.len()
+                        && !(bytes[i] == 0xFF
+                            && !matches!(bytes[i + 1], 0x00 | 0xFF)
+                            && !is_restart(bytes[i + 1]))
+                    {
+                        i += 1;
+                    }
+                }
+            }
+        }
+    }
+    false
 }
 
 fn refusal(e: ImageError) -> Refusal {
@@ -253,6 +301,55 @@ mod tests {
         assert_eq!(variant_widths(320), [320]);
         assert_eq!(variant_widths(700), [320, 640, 700]);
         assert_eq!(variant_widths(4000), [320, 640, 960, 1280, 1920]);
+    }
+
+    /// A photo of noise (hardly compressible), so a cut falls in the middle of its pixels.
+    fn noise(w: u32, h: u32) -> RgbImage {
+        RgbImage::from_fn(w, h, |x, y| {
+            let n = (x.wrapping_mul(2_654_435_761) ^ y.wrapping_mul(40_503)).wrapping_mul(97);
+            image::Rgb([(n >> 8) as u8, (n >> 16) as u8, (n >> 24) as u8])
+        })
+    }
+
+    #[test]
+    fn a_photo_cut_short_is_refused_as_broken() {
+        let photo = noise(200, 150);
+        let mut jpeg = Vec::new();
+        JpegEncoder::new_with_quality(&mut jpeg, 90)
+            .encode(photo.as_raw(), 200, 150, ExtendedColorType::Rgb8)
+            .unwrap();
+        let mut png = Cursor::new(Vec::new());
+        photo.write_to(&mut png, ImageFormat::Png).unwrap();
+        let webp = webp::Encoder::from_rgb(photo.as_raw(), 200, 150)
+            .encode(80.0)
+            .to_vec();
+        for (kind, bytes) in [
+            (Kind::Jpeg, jpeg),
+            (Kind::Png, png.into_inner()),
+            (Kind::Webp, webp),
+        ] {
+            assert!(process(&bytes, kind).is_ok(), "{kind:?} whole");
+            let mut with_trailer = bytes.clone();
+            with_trailer.extend_from_slice(b"trailing camera data");
+            assert!(
+                process(&with_trailer, kind).is_ok(),
+                "{kind:?} with a trailer"
+            );
+            // A JPEG that lacks only its end marker is caught too.
+            let last = if kind == Kind::Jpeg {
+                bytes.len() - 2
+            } else {
+                bytes.len() * 9 / 10
+            };
+            for cut in [bytes.len() / 2, last] {
+                assert_eq!(
+                    process(&bytes[..cut], kind).err(),
+                    Some(Refusal::Broken),
+                    "{kind:?} cut at {cut} of {}",
+                    bytes.len()
+                );
+            }
+        }
     }
 
     #[test]

@@ -38,10 +38,18 @@ pub fn link(label: impl Into<String>, url: impl Into<String>) -> Block {
 }
 
 /// The message with `blocks`, the brand's logo above and the signature below (both from the
-/// business details).
+/// business details). A visitor's reply goes to her e-mail address in Instellingen; the sender
+/// stays the verified sending address (see `Deliverer::send_email`).
 pub fn compose(to: &str, subject: String, blocks: &[Block], site: &Site) -> EmailMessage {
     let signer = signer(site);
-    compose_closed(to, subject, blocks, site, "Warme groet,", &signer)
+    let mut message = compose_closed(to, subject, blocks, site, "Warme groet,", &signer);
+    message.reply_to = reply_to(site);
+    message
+}
+
+/// Where a visitor's reply to any mail of the site goes: the coach's live contact address.
+pub fn reply_to(site: &Site) -> Option<String> {
+    Some(site.contact.email.clone()).filter(|e| !e.is_empty())
 }
 
 /// A message from the website to the coach herself (a notice, her daily summary): the same

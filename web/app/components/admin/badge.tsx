@@ -9,9 +9,14 @@ const tones = {
 
 export type BadgeTone = keyof typeof tones;
 
-export function Badge({ tone = "plain", children }: { tone?: BadgeTone; children: ReactNode }) {
+/**
+ * A short status label. `wrap` for one that can be long (a date in words): it may then break
+ * over lines instead of pushing the page wider than a phone.
+ */
+export function Badge({ tone = "plain", wrap = false, children }: { tone?: BadgeTone; wrap?: boolean; children: ReactNode }) {
+  const shape = wrap ? "max-w-full rounded-2xl" : "whitespace-nowrap rounded-full";
   return (
-    <span className={`inline-flex items-center whitespace-nowrap rounded-full border px-2.5 py-0.5 text-sm font-medium ${tones[tone]}`}>
+    <span className={`inline-flex items-center border px-2.5 py-0.5 text-sm font-medium ${shape} ${tones[tone]}`}>
       {children}
     </span>
   );

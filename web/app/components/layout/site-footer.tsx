@@ -86,10 +86,12 @@ export function SiteFooter() {
             <ul className="mt-5 flex gap-3">
               {socialLinks.map((s) => {
                 const Icon = socialIcons[s.key];
+                // A link she cleared is hidden (the server marks the served page the same way).
                 return (
-                  <li key={s.key}>
+                  <li key={s.key} className="has-[a[hidden]]:hidden">
                     <ExternalLink
                       href={s.href}
+                      hidden={!s.href}
                       data-live-href={s.key}
                       className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-sand bg-paper text-teal hover:border-teal"
                     >

@@ -177,10 +177,12 @@ export default function AdminLayout() {
         </nav>
       </header>
       <SampleBanner />
+      {/* Long Dutch words (kennismakingsgesprekken, Transformationele) may break where a phone
+          has no room for them, instead of widening the page. */}
       <main
         id="main"
         tabIndex={-1}
-        className="container-page flex-1 py-8 focus:outline-none sm:py-12"
+        className="container-page flex-1 py-8 wrap-anywhere focus:outline-none sm:py-12"
       >
         <Outlet />
       </main>

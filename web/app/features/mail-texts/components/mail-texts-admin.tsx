@@ -43,7 +43,7 @@ function MailTextList() {
                   <p className="mt-1 text-ink-soft">{mail.description}</p>
                 </div>
                 {mail.customised && mail.updated_at ? (
-                  <Badge tone="teal">Aangepast op {formatDateAt(mail.updated_at)}</Badge>
+                  <Badge tone="teal" wrap>Aangepast op {formatDateAt(mail.updated_at)}</Badge>
                 ) : (
                   <Badge>Standaardtekst</Badge>
                 )}

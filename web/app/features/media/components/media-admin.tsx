@@ -1,6 +1,7 @@
-import { Trash2, Upload } from "lucide-react";
+import { Pencil, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
+import { AdminDialog } from "@/components/admin/admin-dialog";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { DataList, useListState, type Column } from "@/components/admin/data-list";
 import { PageHeader } from "@/components/admin/page-header";
@@ -15,6 +16,7 @@ import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { useDeleteMedia } from "@/features/media/api/delete-media";
 import { useMedia } from "@/features/media/api/list-media";
 import { useMediaSlots, useSetMediaSlot } from "@/features/media/api/media-slots";
+import { useUpdateMedia } from "@/features/media/api/update-media";
 import { useUploadMedia } from "@/features/media/api/upload-media";
 import { MediaPicker } from "@/features/media/components/media-picker";
 import type { MediaItem, MediaSlot } from "@/lib/api-types";
@@ -69,13 +71,18 @@ interface UploadValues {
   alt: string;
 }
 
+function altError(value: string): string | undefined {
+  const alt = value.trim();
+  if (!alt) return "Beschrijf in een paar woorden wat er op de foto staat (alt-tekst).";
+  if ([...alt].length > ALT_MAX) return `De alt-tekst mag hoogstens ${ALT_MAX} tekens lang zijn.`;
+  return undefined;
+}
+
 function validateUpload(values: UploadValues): FieldErrors<UploadField> {
   const errors: FieldErrors<UploadField> = {};
   if (!values.file) errors.file = "Kies een foto om op te laden.";
   else if (values.file.size > MAX_BYTES) errors.file = "Deze foto is groter dan 20 MB. Verklein hem en probeer het opnieuw.";
-  const alt = values.alt.trim();
-  if (!alt) errors.alt = "Beschrijf in een paar woorden wat er op de foto staat (alt-tekst).";
-  else if ([...alt].length > ALT_MAX) errors.alt = `De alt-tekst mag hoogstens ${ALT_MAX} tekens lang zijn.`;
+  errors.alt = altError(values.alt);
   return errors;
 }
 
@@ -88,8 +95,15 @@ function UploadForm() {
     validate: validateUpload,
     async submit({ file, alt }) {
       if (!file) return;
-      await upload.mutateAsync({ file, alt: alt.trim() });
-      toast.success("Foto opgeladen", { description: "Je kan hem nu kiezen bij reviews, activiteiten en de pagina's." });
+      const image = await upload.mutateAsync({ file, alt: alt.trim() });
+      if (image.alt === alt.trim()) {
+        toast.success("Foto opgeladen", { description: "Je kan hem nu kiezen bij reviews, activiteiten en de pagina's." });
+      } else {
+        // The same photo was in the library already: the server kept it, with its own alt text.
+        toast.success("Deze foto stond al in de bibliotheek", {
+          description: `Met de alt-tekst ‘${image.alt}’. Pas die aan met ‘Alt-tekst aanpassen’ in de lijst.`,
+        });
+      }
       reset();
       setInputKey((k) => k + 1);
     },
@@ -162,12 +176,56 @@ function PageSlots() {
   );
 }
 
+/** Changes the alt text of a photo; every page, list and mail that shows it uses the new one. */
+function AltDialog({ item, onClose }: { item: MediaItem | null; onClose: () => void }) {
+  return (
+    <AdminDialog open={item !== null} title="Alt-tekst aanpassen" onClose={onClose} size="sm">
+      {item ? <AltForm key={item.image.id} item={item} onDone={onClose} /> : null}
+    </AdminDialog>
+  );
+}
+
+function AltForm({ item, onDone }: { item: MediaItem; onDone: () => void }) {
+  const update = useUpdateMedia();
+  const { field, formError, formRef, submitting, onSubmit } = useForm<{ alt: string }, "alt">({
+    initial: () => ({ alt: item.image.alt }),
+    validate: (v) => ({ alt: altError(v.alt) }),
+    async submit({ alt }) {
+      await update.mutateAsync({ id: item.image.id, alt: alt.trim() });
+      toast.success("Alt-tekst opgeslagen", { description: "Overal waar de foto staat, staat nu de nieuwe tekst." });
+      onDone();
+    },
+  });
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
+      <FormAlert message={formError} />
+      <InputField
+        label="Alt-tekst"
+        {...field("alt")}
+        hint="Wat staat er op de foto? Dit lezen mensen die de foto niet zien."
+        type="text"
+        autoComplete="off"
+        maxLength={ALT_MAX}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={onDone} disabled={submitting} className={adminButton("quiet")}>
+          Annuleren
+        </button>
+        <button type="submit" disabled={submitting} className={adminButton("primary")}>
+          {submitting ? "Bezig..." : "Opslaan"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** Beheer > Media: upload photos with alt text, choose the page photos, delete unused ones. */
 export function MediaAdmin() {
   const list = useListState({ perPage: PER_PAGE });
   const media = useMedia({ q: list.q, page: list.page, perPage: PER_PAGE });
   const remove = useDeleteMedia();
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const [editing, setEditing] = useState<MediaItem | null>(null);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -202,10 +260,14 @@ export function MediaAdmin() {
           columns={columns}
           rowKey={(item) => item.image.id}
           actions={(item) => (
-            <RowButton icon={Trash2} label="Verwijderen" row={`foto ${item.image.alt}`} variant="danger-quiet" onClick={() => setDeleting(item)} />
+            <>
+              <RowButton icon={Pencil} label="Alt-tekst aanpassen" row={`foto ${item.image.alt}`} onClick={() => setEditing(item)} />
+              <RowButton icon={Trash2} label="Verwijderen" row={`foto ${item.image.alt}`} variant="danger-quiet" onClick={() => setDeleting(item)} />
+            </>
           )}
         />
       </div>
+      <AltDialog item={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog open={deleting !== null} title="Foto verwijderen?" onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
         <p>
           Wil je de foto <strong className="text-ink">{deleting?.image.alt}</strong> echt verwijderen? Dit kan je niet ongedaan

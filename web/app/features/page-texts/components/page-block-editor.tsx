@@ -94,7 +94,7 @@ export function PageBlockEditor({ block }: { block: PageBlock }) {
           {labelOf(block)}
         </h2>
         {block.customised && block.updated_at ? (
-          <Badge tone="teal">Aangepast op {formatDateAt(block.updated_at)}</Badge>
+          <Badge tone="teal" wrap>Aangepast op {formatDateAt(block.updated_at)}</Badge>
         ) : (
           <Badge>Standaardtekst</Badge>
         )}

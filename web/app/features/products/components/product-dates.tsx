@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button-link";
 import { checkoutHref } from "@/lib/checkout-params";
 import { EventsError, EventsLoading } from "@/components/ui/load-status";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { useProduct } from "@/lib/products/get-product";
 import { formatEventWhen, isBookable, seatsLabel, venueLine } from "@/lib/availability";
 import type { PublicEvent } from "@/lib/api-types";
@@ -48,6 +49,13 @@ function DateCard({
   const icon = "mt-1 h-5 w-5 shrink-0 text-teal";
   return (
     <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6 shadow-sm sm:p-8">
+      {event.image ? (
+        <ResponsiveImage
+          image={event.image}
+          sizes="(min-width: 768px) 50vw, 100vw"
+          className="mb-5 aspect-[3/2] h-auto w-full rounded-xl object-cover"
+        />
+      ) : null}
       {label ? <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">{label}</p> : null}
       <Heading className={`${label ? "mt-1 " : ""}text-2xl`}>{event.title}</Heading>
       {event.description ? <p className="mt-3 text-ink-soft">{event.description}</p> : null}

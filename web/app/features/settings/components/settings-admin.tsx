@@ -12,6 +12,8 @@ import {
 import type { BusinessDetails } from "@/lib/api-types";
 
 type FieldName = keyof BusinessDetails;
+
+const SOCIAL_HINT = "Leeg = geen icoon in de footer.";
 type TextField = Exclude<FieldName, "vat_exempt">;
 
 const SECTIONS: {
@@ -75,9 +77,9 @@ const SECTIONS: {
     id: "links",
     title: "Links",
     fields: [
-      { name: "facebook", label: "Facebook", type: "url" },
-      { name: "instagram", label: "Instagram", type: "url" },
-      { name: "linkedin", label: "LinkedIn", type: "url" },
+      { name: "facebook", label: "Facebook", type: "url", optional: true, hint: SOCIAL_HINT },
+      { name: "instagram", label: "Instagram", type: "url", optional: true, hint: SOCIAL_HINT },
+      { name: "linkedin", label: "LinkedIn", type: "url", optional: true, hint: SOCIAL_HINT },
       {
         name: "platform_url",
         label: "Cursusplatform (knop ‘Log in Platform’)",

@@ -1,0 +1,73 @@
+import { expect, test, type Page } from "@playwright/test";
+import { bearer } from "./admin-commerce-helpers";
+import { signInViaApi, waitForAdminPage } from "./admin-helpers";
+import { adminRoutes, expectNoAxeViolations } from "./helpers";
+
+// The coach works from her phone too: with texts she customised (each then carries a long Dutch
+// date, "Aangepast op donderdag 26 november 2026 om 00:31"), no admin page may scroll sideways.
+
+const BLOCK = "home.hero.title";
+const MAIL = "order_tickets";
+const CUSTOMISED_TITLE = "Kom in het licht van wie je werkelijk bent, in je eigen tempo en op je eigen manier";
+
+/** Every admin page, and the editors of the customised texts. */
+const pages = [
+  ...adminRoutes.filter((path) => path !== "/admin/login"),
+  "/admin/paginas?pagina=%2F",
+  `/admin/mails?soort=${MAIL}`,
+];
+/** The pages that show a customised text with its date. */
+const dated = new Set(["/admin/mails", "/admin/paginas?pagina=%2F"]);
+
+async function pageWidth(page: Page) {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    // The elements sticking out on the right, for the failure message.
+    wide: [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 5)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? "").slice(0, 60)}`),
+  }));
+}
+
+test.describe("every admin page fits a phone and a tablet, with customised texts", () => {
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    const headers = bearer(await signInViaApi(page));
+    const block = await page.request.put(`/api/admin/page-texts/${BLOCK}`, { headers, data: { markdown: CUSTOMISED_TITLE } });
+    expect(block.status(), await block.text()).toBe(200);
+    const mail = (await (await page.request.get(`/api/admin/mails/${MAIL}`, { headers })).json()) as { subject: string; body: string };
+    const saved = await page.request.put(`/api/admin/mails/${MAIL}`, {
+      headers,
+      data: { subject: mail.subject, body: `${mail.body}\n\nTot dan, en neem gerust iemand mee!` },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await page.close();
+  });
+
+  test.afterAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    const headers = bearer(await signInViaApi(page));
+    await page.request.delete(`/api/admin/page-texts/${BLOCK}`, { headers });
+    await page.request.delete(`/api/admin/mails/${MAIL}`, { headers });
+    await page.close();
+  });
+
+  for (const width of [320, 390, 820]) {
+    for (const path of pages) {
+      test(`${path} at ${width}px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await signInViaApi(page);
+        await page.goto(path);
+        await waitForAdminPage(page);
+        if (dated.has(path)) {
+          await expect(page.getByText(/^Aangepast op /).first()).toBeVisible();
+        }
+        const { scrollWidth, innerWidth, wide } = await pageWidth(page);
+        expect(scrollWidth, `${path} at ${width}px is ${scrollWidth - innerWidth}px too wide: ${wide.join(" | ")}`).toBeLessThanOrEqual(innerWidth);
+        await expectNoAxeViolations(page);
+      });
+    }
+  }
+});
