@@ -92,6 +92,7 @@ migrations![
     "0019_test_mail_confirmation",
     "0020_partial_refunds",
     "0021_send_leases",
+    "0022_course_revocations",
 ];
 
 /// The migrations of one engine, oldest first.

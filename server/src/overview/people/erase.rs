@@ -196,6 +196,18 @@ async fn run(tx: &mut Tx, sql: &'static str, email: &str) -> Result<u64, sqlx::E
 async fn erase(tx: &mut Tx, email: &str) -> Result<ErasureCounts, AppError> {
     let now = db::now();
     let mut counts = ErasureCounts::default();
+    // The events whose seats this frees, before any write (see agenda::seats).
+    let events = sqlx::query(
+        "SELECT event_id FROM tickets WHERE order_id IS NULL AND status <> 'cancelled' AND LOWER(email) = $1 \
+         UNION SELECT event_id FROM waitlist_entries WHERE email_normalized = $1 AND status = 'offered'",
+    )
+    .bind(email)
+    .fetch_all(&mut **tx)
+    .await?
+    .iter()
+    .map(|row| row.try_get::<i64, _>("event_id"))
+    .collect::<Result<Vec<_>, _>>()?;
+    seats::lock(tx, events).await?;
 
     // Free webinar registrations go; each one still counted gives its seat back.
     let registrations = sqlx::query(
