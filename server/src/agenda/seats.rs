@@ -106,7 +106,7 @@ pub async fn untake(tx: &mut Tx, event_id: i64, seats: i64) -> Result<(), sqlx::
 
 /// Lowers the count by `seats`, never below zero.
 async fn lower(tx: &mut Tx, event_id: i64, seats: i64) -> Result<(), sqlx::Error> {
-    if !locked(tx, event_id).await?.is_some_and(|s| s.taken > 0) {
+    if locked(tx, event_id).await?.is_none_or(|s| s.taken <= 0) {
         return Ok(());
     }
     sqlx::query(

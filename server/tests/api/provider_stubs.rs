@@ -1057,7 +1057,7 @@ async fn platform_enrol(
     });
     if !signed_by(
         PLATFORM_WEBHOOK_SECRET,
-        &header(&headers, "x-inlumine-signature"),
+        header(&headers, "x-inlumine-signature"),
         &body,
     ) {
         s.violations.push(format!(
