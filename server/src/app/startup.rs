@@ -65,6 +65,8 @@ impl Application {
         };
         let public_url = public_url.trim_end_matches('/').to_string();
         settings.check_live_payments(&public_url)?;
+        // Also for settings built in code (the tests), not only those `Settings::load` read.
+        settings.check_webhooks()?;
         let web = WebSource::choose(&settings.web_dir)?;
         tracing::info!("serving the web app from {}", web.describe());
         let pages = SitePages::load(&web)?;

@@ -219,6 +219,8 @@ settings! {
         /// How long claimed items stay with their server; renewed every third of it while
         /// the server lives.
         lease_secs: u64 = 15, env "OUTBOX_LEASE_SECS", check between(1, 3600);
+        /// Tests only: lets webhooks go to plain http on 127.0.0.1, ::1 or localhost (a stub).
+        allow_http_webhooks_on_loopback: bool = false, env "ALLOW_HTTP_WEBHOOKS_ON_LOOPBACK";
     }
 }
 
@@ -628,6 +630,7 @@ impl Settings {
                 "must name the bucket when media.store is \"s3\"",
             ));
         }
+        self.check_webhooks()?;
         let o = &self.outbox;
         if o.base_backoff_ms == 0 || o.base_backoff_ms > o.max_backoff_ms {
             return Err(invalid(
@@ -672,6 +675,46 @@ impl Settings {
                         "must start with http:// or https://",
                     ));
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// Fails closed: a webhook carries personal data and the receiver trusts it by its signature,
+    /// so a webhook URL must be https and come with the secret that signs it. Only tests may
+    /// post to plain http, on loopback, with `outbox.allow_http_webhooks_on_loopback`.
+    pub fn check_webhooks(&self) -> Result<(), ConfigError> {
+        let hooks = [
+            (
+                "newsletter.webhook_url (NEWSLETTER_WEBHOOK_URL)",
+                &self.newsletter.webhook_url,
+                "newsletter.webhook_secret (NEWSLETTER_WEBHOOK_SECRET)",
+                &self.newsletter.webhook_secret,
+            ),
+            (
+                "enrolment.webhook_url (ENROLMENT_WEBHOOK_URL)",
+                &self.enrolment.webhook_url,
+                "enrolment.webhook_secret (ENROLMENT_WEBHOOK_SECRET)",
+                &self.enrolment.webhook_secret,
+            ),
+        ];
+        for (url_option, url, secret_option, secret) in hooks {
+            if url.is_empty() {
+                continue;
+            }
+            let test_stub = self.outbox.allow_http_webhooks_on_loopback && is_loopback_http(url);
+            if !url.starts_with("https://") && !test_stub {
+                return Err(invalid(
+                    url_option,
+                    "must be an https:// URL: the webhook carries personal data",
+                ));
+            }
+            if secret.is_empty() {
+                return Err(invalid(
+                    secret_option,
+                    "must be set when the webhook URL is: every delivery is signed with it \
+                     (X-InLumine-Signature), and the receiver must check that signature",
+                ));
             }
         }
         Ok(())
@@ -725,6 +768,18 @@ impl Settings {
 
 fn is_http_url(url: &str) -> bool {
     url.starts_with("http://") || url.starts_with("https://")
+}
+
+fn is_loopback_http(url: &str) -> bool {
+    url::Url::parse(url).is_ok_and(|u| {
+        u.scheme() == "http"
+            && match u.host() {
+                Some(url::Host::Domain(d)) => d == "localhost",
+                Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+                Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+                None => false,
+            }
+    })
 }
 
 #[cfg(test)]
@@ -784,6 +839,30 @@ mod tests {
             "invalid configuration option `auth.access_token_ttl_secs (ACCESS_TOKEN_TTL_SECS)`: \
              must be between 1 and 86400"
         );
+    }
+
+    #[test]
+    fn a_webhook_needs_https_and_a_secret_and_http_only_on_loopback_for_tests() {
+        let err = |env: &[(&str, &str)]| load(None, env).unwrap_err().to_string();
+        let url = "ENROLMENT_WEBHOOK_URL";
+        let secret = ("ENROLMENT_WEBHOOK_SECRET", "geheim");
+        assert!(
+            err(&[(url, "http://platform.example/hook"), secret])
+                .contains("must be an https:// URL"),
+        );
+        assert!(
+            err(&[("NEWSLETTER_WEBHOOK_URL", "https://crm.example/hook")])
+                .contains("NEWSLETTER_WEBHOOK_SECRET"),
+        );
+        assert!(load(None, &[(url, "https://platform.example/hook"), secret]).is_ok());
+        // Loopback http only with the tests' switch, and never elsewhere.
+        let stub = (url, "http://127.0.0.1:4000/hook");
+        assert!(err(&[stub, secret]).contains("https://"));
+        let allow = ("ALLOW_HTTP_WEBHOOKS_ON_LOOPBACK", "true");
+        assert!(load(None, &[stub, secret, allow]).is_ok());
+        assert!(load(None, &[(url, "http://localhost/hook"), secret, allow]).is_ok());
+        assert!(err(&[(url, "http://platform.example/hook"), secret, allow]).contains("https://"));
+        assert!(err(&[stub, allow]).contains("ENROLMENT_WEBHOOK_SECRET"));
     }
 
     #[test]

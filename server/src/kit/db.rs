@@ -98,6 +98,7 @@ migrations![
     "0025_session_ids_hashed",
     "0026_signing_key_out_of_the_database",
     "0027_media_alt_version",
+    "0028_course_revocations",
 ];
 
 /// The migrations of one engine, oldest first.

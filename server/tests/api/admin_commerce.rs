@@ -1406,6 +1406,31 @@ async fn cancelling_a_ticket_frees_its_seat_exactly_once(engine: Engine) {
     )
     .await;
     assert_eq!(status, 404);
+
+    // Every holder hears it once, with the ticket's code; the refused second cancel mails no one.
+    crate::helpers::eventually("the outbox is empty", || async {
+        app.count("SELECT COUNT(*) FROM outbox WHERE status <> 'sent'")
+            .await
+            == 0
+    })
+    .await;
+    for (email, code) in [
+        ("lotte@example.be", "AAAA-BBBB-CCCC"),
+        ("bram@example.be", "DDDD-EEEE-FFFF"),
+        ("webinargast@example.be", "GGGG-HHHH-JJJJ"),
+        ("els@example.be", "KKKK-MMMM-NNNN"),
+    ] {
+        let mails = app.mails_to(email);
+        assert_eq!(mails.len(), 1, "{email}: {mails:?}");
+        assert!(
+            mails[0].contains("Subject: Je ticket voor Vertelavond is geannuleerd"),
+            "{}",
+            mails[0]
+        );
+        assert!(mails[0].contains(code), "{}", mails[0]);
+        assert!(mails[0].contains("geannuleerd"), "{}", mails[0]);
+    }
+    assert_eq!(app.mail_files().len(), 4);
 }
 
 // --- Orders ------------------------------------------------------------------------------

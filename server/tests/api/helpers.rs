@@ -109,6 +109,7 @@ pub fn generous_limits(settings: &mut Settings) {
     l.intro_calls_per_email_per_hour = 1000;
     l.webinar_per_ip_per_hour = 1000;
     l.webinar_per_email_per_hour = 1000;
+    l.waitlist_per_ip_per_hour = 1000;
 }
 
 pub async fn spawn_app(engine: Engine) -> TestApp {
@@ -165,6 +166,8 @@ async fn start_server(
     settings.outbox.max_backoff_ms = 200;
     // The tests keep site.json's https address in links while paying through the simulator.
     settings.payments.allow_simulated_on_https = true;
+    // Webhook targets are local stubs on plain http (tests/api/provider_stubs.rs).
+    settings.outbox.allow_http_webhooks_on_loopback = true;
     // No daily snapshot per test; tests/api/backup.rs turns it on where it is the subject.
     settings.backup.keep = 0;
     if let Engine::Postgres = engine {

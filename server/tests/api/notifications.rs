@@ -22,6 +22,7 @@ both_engines!(
     a_video_call_gets_its_meeting_link_in_the_mails,
     a_webhook_enrolment_is_retried_until_the_platform_accepts_it,
     without_a_webhook_a_course_buyer_gets_an_access_code,
+    a_refunded_course_is_revoked_on_the_platform_by_a_signed_webhook,
     bad_notification_settings_are_refused,
 );
 
@@ -831,6 +832,86 @@ async fn a_webhook_enrolment_is_retried_until_the_platform_accepts_it(engine: En
         )
         .await;
     assert_eq!(status, 404);
+}
+
+async fn a_refunded_course_is_revoked_on_the_platform_by_a_signed_webhook(engine: Engine) {
+    let platform = PlatformStub::start(0).await;
+    let url = platform.url.clone();
+    let app = spawn_app_with(engine, move |s| {
+        generous_limits(s);
+        s.enrolment.webhook_url = url;
+        s.enrolment.webhook_secret =
+            inlumine::kit::configuration::Secret::new(PLATFORM_WEBHOOK_SECRET);
+    })
+    .await;
+    let token = app.admin_token().await;
+    paid(&app, "zelfinzicht-7-stappen", None).await;
+    let id = order_row_id(&app).await;
+    let stub = &platform;
+    eventually("the platform enrolled the buyer", || async move {
+        stub.requests().len() == 1
+    })
+    .await;
+    let (status, refunded) = app
+        .admin_send(
+            &token,
+            Method::POST,
+            &format!("/api/admin/orders/{id}/refund"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{refunded}");
+    eventually("the platform heard of the refund", || async move {
+        stub.requests().len() == 2
+    })
+    .await;
+    // Signed as README says (the stub checks `t=…,v1=…` over "<t>.<body>").
+    assert!(
+        platform.violations().is_empty(),
+        "{:?}",
+        platform.violations()
+    );
+    let requests = platform.requests();
+    let created: Value = serde_json::from_slice(&requests[0].body).unwrap();
+    let revoked: Value = serde_json::from_slice(&requests[1].body).unwrap();
+    assert_eq!(revoked["type"], "enrolment.revoked");
+    assert_eq!(revoked["order_id"], created["order_id"]);
+    assert_eq!(revoked["email"], "sofie@example.be");
+    assert_eq!(revoked["course"]["slug"], "zelfinzicht-7-stappen");
+    assert!(revoked["revoked_at"].as_str().unwrap().ends_with('Z'));
+    let signature = requests[1].headers["x-inlumine-signature"]
+        .to_str()
+        .unwrap();
+    assert!(
+        signature.starts_with("t=") && signature.contains(",v1="),
+        "{signature}"
+    );
+
+    // The coach sees it, and a resend cannot enrol the refunded buyer again.
+    let enrolment = format!("/api/admin/orders/{id}/enrolment");
+    let (_, e) = app.admin_send(&token, Method::GET, &enrolment, None).await;
+    assert_eq!(e["status"], "revoked");
+    let (status, body) = app
+        .admin_send(&token, Method::POST, &format!("{enrolment}/resend"), None)
+        .await;
+    assert_eq!(status, 409, "{body}");
+    // A second refund click changes nothing and revokes nothing twice.
+    let (status, _) = app
+        .admin_send(
+            &token,
+            Method::POST,
+            &format!("/api/admin/orders/{id}/refund"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 409);
+    eventually("the outbox is done", || async {
+        app.count("SELECT COUNT(*) FROM outbox WHERE status = 'pending'")
+            .await
+            == 0
+    })
+    .await;
+    assert_eq!(platform.requests().len(), 2);
 }
 
 async fn without_a_webhook_a_course_buyer_gets_an_access_code(engine: Engine) {

@@ -17,6 +17,7 @@ both_engines!(
     a_message_to_attendees_reaches_each_valid_holder_once,
     erasing_someone_with_an_open_offer_passes_the_seat_on,
     a_link_whose_payment_was_cancelled_works_again_while_the_offer_runs,
+    seats_the_coach_frees_while_twenty_outsiders_check_out_all_go_to_the_line,
 );
 
 const OFFER_SUBJECT: &str = "Er is een plaats vrij";
@@ -498,4 +499,143 @@ async fn a_link_whose_payment_was_cancelled_works_again_while_the_offer_runs(eng
     assert_eq!(status_of(&app, "an@example.be").await, "claimed");
     assert_eq!(status_of(&app, "bert@example.be").await, "waiting");
     assert_seats_add_up(&app, event, 1).await;
+}
+
+/// The race of issue 21: a sold-out event (5 seats, 5 paid, 4 in line); the coach cancels 1 to 3
+/// tickets while 20 visitors outside the line check out at the same moment, ten rounds. Every
+/// freed seat goes to the line, nobody outside it gets one, nothing answers 5xx, and the event
+/// is never oversold. No timing is assumed: all requests of a round are joined, and the offers
+/// are awaited (the waiting-list pass makes them when no checkout did).
+async fn seats_the_coach_frees_while_twenty_outsiders_check_out_all_go_to_the_line(engine: Engine) {
+    const CAPACITY: i64 = 5;
+    const LINE: usize = 4;
+    let app = spawn_app_with(engine, fast).await;
+    let token = app.admin_token().await;
+    let event = evening(&app, CAPACITY).await;
+    for i in 0..CAPACITY {
+        let (_, reference) = started(&app, &buyer(&format!("koper{i}@example.be"), event, 1)).await;
+        press(&app, &reference, "paid").await;
+    }
+    let mut joined_so_far = 0;
+    for _ in 0..LINE {
+        joined(
+            &app,
+            event,
+            "Wachtende",
+            &format!("wacht{joined_so_far}@example.be"),
+        )
+        .await;
+        joined_so_far += 1;
+    }
+    let app = &app;
+    let token = &token;
+    let in_line = |status: &'static str| async move {
+        sqlx::query(
+            "SELECT email FROM waitlist_entries WHERE event_id = $1 AND status = $2 ORDER BY id",
+        )
+        .bind(event)
+        .bind(status)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.try_get::<String, _>(0).unwrap())
+        .collect::<Vec<_>>()
+    };
+    for round in 0..10 {
+        let cancels = 1 + round % 3;
+        let tickets: Vec<i64> = sqlx::query(
+            "SELECT id FROM tickets WHERE event_id = $1 AND status = 'valid' ORDER BY id LIMIT $2",
+        )
+        .bind(event)
+        .bind(cancels as i64)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.try_get(0).unwrap())
+        .collect();
+        assert_eq!(tickets.len(), cancels);
+        assert_eq!(in_line("waiting").await.len(), LINE, "round {round}");
+        assert_eq!(seats_taken(app, event).await, CAPACITY);
+
+        let cancelled = join_all(tickets.iter().map(|id| async move {
+            app.authed(
+                reqwest::Method::POST,
+                &format!("/api/admin/tickets/{id}/cancel"),
+                token,
+            )
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
+        }));
+        let rush = join_all((0..20).map(|i| async move {
+            app.post_json(
+                "/api/checkout",
+                &buyer(&format!("buiten{round}-{i}@example.be"), event, 1),
+            )
+            .await
+            .status()
+            .as_u16()
+        }));
+        let (cancelled, rush) = tokio::join!(cancelled, rush);
+        assert!(
+            cancelled.iter().all(|s| *s == 200),
+            "round {round}: cancels {cancelled:?}"
+        );
+        assert!(
+            rush.iter().all(|s| *s == 409),
+            "round {round}: a seat went outside the line or a checkout failed: {rush:?}"
+        );
+        assert!(seats_taken(app, event).await <= CAPACITY);
+
+        // Each freed seat is offered to the next in line (by a checkout of the rush, or else by
+        // the waiting-list pass), and the seats add up all along.
+        eventually("every freed seat is offered to the line", || async {
+            in_line("offered").await.len() == cancels
+        })
+        .await;
+        assert_seats_add_up(app, event, CAPACITY).await;
+        assert_eq!(in_line("waiting").await.len(), LINE - cancels);
+        assert_eq!(seats_taken(app, event).await, CAPACITY);
+
+        // The offered buy their tickets (the seats for the next rounds) and new people join, so
+        // the line is back at four.
+        for email in in_line("offered").await {
+            let offer = app
+                .wait_for_mails_to(&email, 1)
+                .await
+                .into_iter()
+                .find(|m| m.contains(OFFER_SUBJECT))
+                .expect("the offer mail");
+            let mut body = buyer(&email, event, 1);
+            body["offer"] = json!(token_after(&offer, "offer="));
+            let (_, reference) = started(app, &body).await;
+            press(app, &reference, "paid").await;
+        }
+        for _ in 0..cancels {
+            joined(
+                app,
+                event,
+                "Wachtende",
+                &format!("wacht{joined_so_far}@example.be"),
+            )
+            .await;
+            joined_so_far += 1;
+        }
+        assert_seats_add_up(app, event, CAPACITY).await;
+    }
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM orders WHERE email LIKE 'buiten%'")
+            .await,
+        0,
+        "nobody outside the line got an order"
+    );
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM tickets WHERE status = 'valid'")
+            .await,
+        CAPACITY
+    );
 }

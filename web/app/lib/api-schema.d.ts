@@ -2444,7 +2444,7 @@ export interface components {
          * @description Where the access stands.
          * @enum {string}
          */
-        EnrolmentStatus: "pending" | "delivered" | "failed" | "code_sent";
+        EnrolmentStatus: "pending" | "delivered" | "failed" | "code_sent" | "revoked";
         EraseRequest: {
             /** @description The same address typed again by the coach, to confirm. */
             confirmation?: string;
@@ -2774,7 +2774,7 @@ export interface components {
          * @description A mail that visitors receive, with a text the coach can change.
          * @enum {string}
          */
-        MailKind: "order_tickets" | "order_booking" | "order_course" | "course_access" | "credit_note" | "webinar_confirmation" | "webinar_reminder" | "intro_call_booked" | "intro_call_moved" | "intro_call_cancelled" | "intro_call_cancelled_by_coach" | "intro_call_reminder" | "intro_call_video_link" | "newsletter_opt_in" | "contact_auto_reply" | "waitlist_offer" | "review_invitation";
+        MailKind: "order_tickets" | "order_booking" | "order_course" | "course_access" | "credit_note" | "ticket_cancelled" | "webinar_confirmation" | "webinar_reminder" | "intro_call_booked" | "intro_call_moved" | "intro_call_cancelled" | "intro_call_cancelled_by_coach" | "intro_call_reminder" | "intro_call_video_link" | "newsletter_opt_in" | "contact_auto_reply" | "waitlist_offer" | "review_invitation";
         MailPlaceholder: {
             description: string;
             /** @description Written between braces, e.g. `voornaam` for `{voornaam}`. */
@@ -9185,7 +9185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A webhook enrolment while no webhook is configured */
+            /** @description A webhook enrolment while no webhook is configured, or a refunded order (its access is withdrawn) */
             409: {
                 headers: {
                     [name: string]: unknown;

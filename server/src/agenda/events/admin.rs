@@ -356,6 +356,8 @@ pub async fn update_event(
 ) -> Result<Json<AdminEvent>, AppError> {
     let e = ValidEvent::try_from(input)?;
     let mut tx = db::begin_write(&state.pool).await?;
+    // Locked, so no seat is taken between the check below and the new capacity.
+    crate::agenda::seats::lock(&mut tx, [id]).await?;
     let current = fetch(&mut tx, id).await?;
     let mut f = Fields::default();
     if current.kind != e.kind {

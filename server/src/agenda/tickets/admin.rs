@@ -15,6 +15,8 @@ use crate::kit::db::{self, Tx};
 use crate::kit::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::kit::paging::{self, ListSql, Page, PageQuery};
 use crate::kit::validation::Fields;
+use crate::platform::outbox::templates::{self, MailKind, Values};
+use crate::platform::outbox::{self, compose::compose};
 use crate::platform::state::AppState;
 use crate::{kit::brussels, kit::dutch};
 
@@ -306,6 +308,14 @@ pub async fn cancel_ticket(
 ) -> Result<Json<Ticket>, AppError> {
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
+    // The event before the ticket and its order (see agenda::seats).
+    let event_id = sqlx::query("SELECT event_id FROM tickets WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or_else(ticket_not_found)?
+        .try_get::<i64, _>("event_id")?;
+    seats::lock(&mut tx, [event_id]).await?;
     // Conditional, so two cancels at once free the seat once.
     let cancelled = sqlx::query(
         "UPDATE tickets SET status = 'cancelled', updated_at = $1 \
@@ -350,6 +360,29 @@ pub async fn cancel_ticket(
     if seat_counted {
         seats::release(&mut tx, ticket.event_id, 1).await?;
     }
+    // The holder hears it (unless erased): a refund's credit note tells only the buyer.
+    if !ticket.email.is_empty() {
+        let mail = cancelled_mail(&mut tx, &state, &ticket).await?;
+        outbox::enqueue_email(&mut tx, &mail).await?;
+    }
     tx.commit().await?;
+    state.outbox_notify.notify_one();
     Ok(Json(ticket))
+}
+
+async fn cancelled_mail(
+    tx: &mut Tx,
+    state: &AppState,
+    ticket: &Ticket,
+) -> Result<outbox::EmailMessage, AppError> {
+    let (title, _, starts_at) = event_of(&mut **tx, ticket.event_id).await?;
+    let site = state.site();
+    let values = Values::new(&ticket.holder_name, &site.brand)
+        .with("ticket", ticket.code.clone())
+        .with("evenement", title)
+        .with("datum", dutch::date_time(db::parse_ts(&starts_at)?));
+    let (subject, blocks) = templates::load(tx, MailKind::TicketCancelled)
+        .await?
+        .render(&values);
+    Ok(compose(&ticket.email, subject, &blocks, &site))
 }

@@ -431,6 +431,12 @@ pub async fn start(
     let expires_at = now + SignedDuration::try_from(state.order_hold).expect("hold fits");
     let public_id = secret_token::new_token();
     let mut tx = db::begin_write(&state.pool).await?;
+    // The event first (see agenda::seats): from here until the commit no seat of it comes free
+    // or goes unseen, so the waiting list below is offered every free seat before this buyer
+    // may take one.
+    if let Some(event_id) = order.event_id {
+        crate::agenda::seats::lock(&mut tx, [event_id]).await?;
+    }
     // Holds that ran out free their seats first, so they never block a buyer.
     let expired = orders::expire_due_in(&mut tx, order.event_id).await?;
     limit_unpaid_holds(&mut tx, &state, &buyer.email, now).await?;

@@ -59,7 +59,7 @@ pub async fn get_enrolment(
     responses(
         (status = 200, description = "Sent again: a new webhook to the platform, or the code by mail", body = Enrolment),
         (status = 404, description = "No such order, or not a paid course order", body = ErrorBody),
-        (status = 409, description = "A webhook enrolment while no webhook is configured", body = ErrorBody),
+        (status = 409, description = "A webhook enrolment while no webhook is configured, or a refunded order (its access is withdrawn)", body = ErrorBody),
     )
 )]
 pub async fn resend_enrolment(
@@ -71,6 +71,12 @@ pub async fn resend_enrolment(
     match resend(&mut tx, &state, order_id).await? {
         Resent::Done => {}
         Resent::NoEnrolment => return Err(no_course()),
+        Resent::Revoked => {
+            return Err(AppError::Conflict(
+                "Deze bestelling is terugbetaald: de toegang tot de cursus is ingetrokken en wordt niet opnieuw verstuurd."
+                    .into(),
+            ));
+        }
         Resent::NoWebhook => {
             return Err(AppError::Conflict(
                 "Er is geen webhook van het platform meer ingesteld (ENROLMENT_WEBHOOK_URL): schrijf deze klant \

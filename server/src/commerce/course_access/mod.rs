@@ -1,7 +1,8 @@
 //! Access to an online course after payment: the course platform's enrolment webhook (signed
 //! with HMAC-SHA256, delivered through the outbox with retries) when one is configured, else a
 //! personal access code in the buyer's mail. The coach sees the status per order and can send
-//! it again (Beheer > Bestellingen).
+//! it again (Beheer > Bestellingen). A refunded course is revoked: the platform gets a signed
+//! `enrolment.revoked` webhook through the same outbox, and the access is not sent again.
 pub mod admin;
 
 use serde::Serialize;
@@ -37,6 +38,8 @@ closed_set! {
         Failed = "failed" => "Mislukt",
         /// The code went out in the mail.
         CodeSent = "code_sent" => "Code gemaild",
+        /// Refunded: the access is withdrawn (the platform was told when it enrolled by webhook).
+        Revoked = "revoked" => "Ingetrokken na terugbetaling",
     }
 }
 
@@ -119,6 +122,48 @@ pub async fn grant(tx: &mut Tx, state: &AppState, enrolee: &Enrolee) -> anyhow::
     stored(tx, enrolee.order_id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("the enrolment of order {} is gone", enrolee.order_id))
+}
+
+/// Withdraws the access of a refunded course order, in the refund's transaction: a webhook
+/// enrolment is revoked on the platform (signed, retried like the enrolment itself), and the
+/// coach can no longer send the access again. Nothing for an order without course access.
+pub async fn revoke(tx: &mut Tx, state: &AppState, order_id: i64) -> anyhow::Result<()> {
+    let now = db::now();
+    let revoked = sqlx::query(
+        "UPDATE course_enrolments SET revoked_at = $1, updated_at = $1 \
+         WHERE order_id = $2 AND revoked_at IS NULL RETURNING method",
+    )
+    .bind(&now)
+    .bind(order_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(row) = revoked else {
+        return Ok(());
+    };
+    let method: EnrolmentMethod = row.try_get("method")?;
+    match (method, &state.enrolment_webhook_url) {
+        (EnrolmentMethod::Webhook, Some(url)) => {
+            let enrolee = enrolee(tx, order_id).await?;
+            let body = serde_json::json!({
+                "type": "enrolment.revoked",
+                "order_id": enrolee.order_public_id,
+                "email": enrolee.email,
+                "course": {
+                    "slug": enrolee.course_slug,
+                    "name": enrolee.course_name,
+                },
+                "revoked_at": now,
+            });
+            outbox::enqueue_signed_webhook(tx, url, body, WebhookSigner::Enrolment).await?;
+        }
+        (EnrolmentMethod::Webhook, None) => tracing::warn!(
+            order_id,
+            "a refunded course was enrolled by webhook, but no webhook is configured to revoke it"
+        ),
+        // The code was only ever in the buyer's mail; it is not sent again.
+        (EnrolmentMethod::AccessCode, _) => {}
+    }
+    Ok(())
 }
 
 /// The webhook's JSON for the platform: who enrols in which course.
@@ -215,7 +260,7 @@ fn steps(
 /// The access of `order_id`, if it is a course order.
 pub async fn find(tx: &mut Tx, order_id: i64) -> anyhow::Result<Option<Enrolment>> {
     let row = sqlx::query(
-        "SELECT c.method, c.access_code, c.sends, c.updated_at, b.status AS delivery, b.attempts, \
+        "SELECT c.method, c.access_code, c.sends, c.updated_at, c.revoked_at, b.status AS delivery, b.attempts, \
          b.last_error FROM course_enrolments c LEFT JOIN outbox b ON b.id = c.outbox_id WHERE c.order_id = $1",
     )
     .bind(order_id)
@@ -226,7 +271,9 @@ pub async fn find(tx: &mut Tx, order_id: i64) -> anyhow::Result<Option<Enrolment
     };
     let method: EnrolmentMethod = row.try_get("method")?;
     let delivery: Option<String> = row.try_get("delivery")?;
+    let revoked = row.try_get::<Option<String>, _>("revoked_at")?.is_some();
     let status = match (method, delivery.as_deref()) {
+        _ if revoked => EnrolmentStatus::Revoked,
         (EnrolmentMethod::AccessCode, _) => EnrolmentStatus::CodeSent,
         (EnrolmentMethod::Webhook, Some("pending")) => EnrolmentStatus::Pending,
         (EnrolmentMethod::Webhook, Some("dead")) => EnrolmentStatus::Failed,
@@ -253,6 +300,8 @@ pub enum Resent {
     NoEnrolment,
     /// A webhook enrolment, but no webhook is configured any more.
     NoWebhook,
+    /// The order was refunded: its access is withdrawn.
+    Revoked,
 }
 
 /// Sends the access again: a new webhook, or the code by mail.
@@ -260,6 +309,15 @@ pub async fn resend(tx: &mut Tx, state: &AppState, order_id: i64) -> anyhow::Res
     let Some(access) = stored(tx, order_id).await? else {
         return Ok(Resent::NoEnrolment);
     };
+    let revoked = sqlx::query(
+        "SELECT 1 FROM course_enrolments WHERE order_id = $1 AND revoked_at IS NOT NULL",
+    )
+    .bind(order_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    if revoked.is_some() {
+        return Ok(Resent::Revoked);
+    }
     let mut outbox_id: Option<i64> = None;
     match (access.method, &state.enrolment_webhook_url) {
         (EnrolmentMethod::Webhook, Some(url)) => {

@@ -163,7 +163,7 @@ pub async fn expire_due_in(tx: &mut Tx, event_id: Option<i64>) -> Result<Vec<Str
     let rows = match event_id {
         Some(event_id) => {
             sqlx::query(
-                "SELECT id, provider_ref FROM orders WHERE status = 'pending' AND expires_at <= $1 AND event_id = $2",
+                "SELECT id, provider_ref, event_id FROM orders WHERE status = 'pending' AND expires_at <= $1 AND event_id = $2",
             )
             .bind(&now)
             .bind(event_id)
@@ -172,7 +172,7 @@ pub async fn expire_due_in(tx: &mut Tx, event_id: Option<i64>) -> Result<Vec<Str
         }
         None => {
             sqlx::query(
-                "SELECT id, provider_ref FROM orders WHERE status = 'pending' AND expires_at <= $1 \
+                "SELECT id, provider_ref, event_id FROM orders WHERE status = 'pending' AND expires_at <= $1 \
                  ORDER BY expires_at LIMIT 200",
             )
             .bind(&now)
@@ -180,6 +180,12 @@ pub async fn expire_due_in(tx: &mut Tx, event_id: Option<i64>) -> Result<Vec<Str
             .await?
         }
     };
+    // Their events before the orders (see agenda::seats): all of them, in id order.
+    let events = rows
+        .iter()
+        .map(|row| row.try_get::<Option<i64>, _>("event_id"))
+        .collect::<Result<Vec<_>, _>>()?;
+    seats::lock(tx, events.into_iter().flatten()).await?;
     let mut refs = Vec::new();
     for row in rows {
         if end_pending(tx, row.try_get("id")?, OrderStatus::Expired, EXPIRED_NOTE).await?
@@ -208,6 +214,13 @@ pub async fn cancel_at_provider(state: &AppState, provider_refs: Vec<String>) {
 /// The provider would not start the payment: the order fails and lets go of its hold.
 pub async fn fail_unstarted(pool: &AnyPool, order_id: i64) -> Result<(), sqlx::Error> {
     let mut tx = db::begin_write(pool).await?;
+    // The event before the order (see agenda::seats).
+    let event_id: Option<i64> = sqlx::query("SELECT event_id FROM orders WHERE id = $1")
+        .bind(order_id)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("event_id")?;
+    seats::lock(&mut tx, event_id).await?;
     end_pending(
         &mut tx,
         order_id,
@@ -259,6 +272,11 @@ pub async fn apply_payment_update(
 ) -> anyhow::Result<Applied> {
     let mut tx = db::begin_write(&state.pool).await?;
     let order = order::load_by_provider_ref(&mut *tx, &update.provider_ref).await?;
+    // Its event before any write (see agenda::seats): an ended payment frees seats, a late one
+    // takes them.
+    if let Some(order) = &order {
+        seats::lock(&mut tx, order.event_id).await?;
+    }
     let order_id = order.as_ref().map(|o| o.id);
     let first_time = sqlx::query(
         "INSERT INTO payment_events (provider, event_id, order_id, received_at) VALUES ($1, $2, $3, $4) \

@@ -17,6 +17,7 @@ use super::admin::{AdminOrderDetail, RefundableTicket, detail};
 use super::fulfilment::credit_note_email;
 use super::{Order, OrderAttention, OrderStatus, load, record, release_hold};
 use crate::agenda::seats;
+use crate::commerce::course_access;
 use crate::commerce::invoices::{self, Credited};
 use crate::kit::db;
 use crate::kit::error::AppError;
@@ -285,6 +286,8 @@ async fn finish(
     let id = order.id;
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
+    // The event before the order and its tickets (see agenda::seats).
+    seats::lock(&mut tx, order.event_id).await?;
     let done = sqlx::query(
         "UPDATE order_refunds SET status = 'done', done_at = $1 WHERE id = $2 AND status = 'pending'",
     )
@@ -346,6 +349,8 @@ async fn finish(
     if fully {
         // Whatever the order still holds (seats of tickets never issued, its coupon use).
         release_hold(&mut tx, id).await?;
+        // A course paid back is no longer followed.
+        course_access::revoke(&mut tx, state, id).await?;
     }
     let provider = order.provider;
     let count = pending.tickets.len();

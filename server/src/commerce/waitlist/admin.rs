@@ -10,6 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{WaitlistStatus, end_offer, offer_free_seats};
+use crate::agenda::seats;
 use crate::kit::db;
 use crate::kit::error::{ApiPath, AppError, ErrorBody};
 use crate::platform::state::AppState;
@@ -122,6 +123,8 @@ pub async fn remove_from_waitlist(
         .await?
         .ok_or_else(|| AppError::NotFound("Deze persoon staat niet op de wachtlijst.".into()))?;
     let event_id: i64 = row.try_get("event_id")?;
+    // The event before the entry (see agenda::seats).
+    seats::lock(&mut tx, [event_id]).await?;
     let removed = match row.try_get::<WaitlistStatus, _>("status")? {
         WaitlistStatus::Offered => {
             end_offer(&mut tx, id, event_id, WaitlistStatus::Removed).await?

@@ -100,6 +100,8 @@ pub async fn join(
     state.limits.waitlist_per_ip.admit(&ip).await?;
     let now = db::now();
     let mut tx = db::begin_write(&state.pool).await?;
+    // The event first (see agenda::seats), before the entry is written.
+    seats::lock(&mut tx, [id]).await?;
     let event = sqlx::query(
         "SELECT status, starts_at, price_cents, capacity, seats_taken FROM events WHERE id = $1 AND status <> 'draft'",
     )
@@ -212,6 +214,7 @@ pub async fn offer_free_seats(
     state: &AppState,
     event_id: i64,
 ) -> Result<usize, AppError> {
+    seats::lock(tx, [event_id]).await?;
     restore_unpaid_offers(tx, event_id).await?;
     let mut offers = 0;
     loop {
@@ -429,7 +432,8 @@ pub async fn pass(state: &AppState) -> anyhow::Result<()> {
     for row in &due {
         let event_id: i64 = row.try_get("event_id")?;
         let mut tx = db::begin_write(&state.pool).await?;
-        // Re-checked under the write lock: a claim may have won the race.
+        seats::lock(&mut tx, [event_id]).await?;
+        // Re-checked under the lock: a claim may have won the race.
         let open = sqlx::query(
             "SELECT id FROM waitlist_entries WHERE id = $1 AND status = 'offered' AND offered_until <= $2",
         )
@@ -467,6 +471,7 @@ pub async fn pass(state: &AppState) -> anyhow::Result<()> {
     }
     for event_id in events {
         let mut tx = db::begin_write(&state.pool).await?;
+        seats::lock(&mut tx, [event_id]).await?;
         let expired = orders::expire_due_in(&mut tx, Some(event_id)).await?;
         offers += offer_free_seats(&mut tx, state, event_id).await?;
         tx.commit().await?;

@@ -227,6 +227,18 @@ const TRIM_INVOICES_POSTGRES: &str = "UPDATE invoices SET document = \
 async fn erase(tx: &mut Tx, email: &str, sqlite: bool) -> Result<ErasureCounts, AppError> {
     let now = db::now();
     let mut counts = ErasureCounts::default();
+    // The events whose seats this frees, before any write (see agenda::seats).
+    let events = sqlx::query(
+        "SELECT event_id FROM tickets WHERE order_id IS NULL AND status <> 'cancelled' AND LOWER(email) = $1 \
+         UNION SELECT event_id FROM waitlist_entries WHERE email_normalized = $1 AND status = 'offered'",
+    )
+    .bind(email)
+    .fetch_all(&mut **tx)
+    .await?
+    .iter()
+    .map(|row| row.try_get::<i64, _>("event_id"))
+    .collect::<Result<Vec<_>, _>>()?;
+    seats::lock(tx, events).await?;
 
     // Seats first: each free registration still counted, and each open offer of a waiting
     // list, gives its seat back before its row goes.

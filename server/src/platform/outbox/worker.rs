@@ -190,9 +190,13 @@ impl Deliverer {
             WebhookSigner::Newsletter => &self.webhook_secret,
             WebhookSigner::Enrolment => &self.enrolment_secret,
         };
-        if let Some(secret) = secret {
-            request = request.header("X-InLumine-Signature", signature(secret, &body));
-        }
+        // Fail closed: the configuration refuses a webhook URL without a secret, so a row whose
+        // secret went away since waits (and is retried) instead of going out unsigned.
+        let Some(secret) = secret else {
+            bail!("no webhook secret is configured to sign it with");
+        };
+        let at = Timestamp::now().as_second();
+        request = request.header("X-InLumine-Signature", signature(secret, at, &body));
         let response = request.body(body).send().await?;
         if !response.status().is_success() {
             bail!("webhook answered {}", response.status());
@@ -201,12 +205,14 @@ impl Deliverer {
     }
 }
 
-/// `sha256=<hex HMAC-SHA256 of the body>`.
-pub fn signature(secret: &str, body: &[u8]) -> String {
+/// `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, as Stripe signs: the time is
+/// signed with the body, so a receiver that checks it refuses a delivery replayed later.
+pub fn signature(secret: &str, at: i64, body: &[u8]) -> String {
     let mut mac =
         Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes any key length");
+    mac.update(format!("{at}.").as_bytes());
     mac.update(body);
-    format!("sha256={}", hex::encode(mac.finalize().into_bytes()))
+    format!("t={at},v1={}", hex::encode(mac.finalize().into_bytes()))
 }
 
 fn backoff(settings: &OutboxSettings, attempts: i64) -> SignedDuration {
@@ -413,6 +419,7 @@ mod tests {
             base_backoff_ms: 5000,
             max_backoff_ms: 3_600_000,
             max_attempts: 12,
+            allow_http_webhooks_on_loopback: false,
         };
         assert_eq!(backoff(&s, 1), SignedDuration::from_secs(5));
         assert_eq!(backoff(&s, 2), SignedDuration::from_secs(10));

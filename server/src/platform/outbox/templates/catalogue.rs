@@ -10,6 +10,7 @@ closed_set! {
         OrderCourse = "order_course",
         CourseAccess = "course_access",
         CreditNote = "credit_note",
+        TicketCancelled = "ticket_cancelled",
         WebinarConfirmation = "webinar_confirmation",
         WebinarReminder = "webinar_reminder",
         IntroCallBooked = "intro_call_booked",
@@ -154,6 +155,23 @@ pub fn spec(kind: MailKind) -> Spec {
                     ph("bedrag", "Het terugbetaalde bedrag", "€ 25,00"),
                     ph("creditnota", "Het nummer van de creditnota", "CN-2025-0001"),
                     ph("factuur", "Het nummer van de factuur", "2025-0042"),
+                    MERK,
+                ]
+            },
+        },
+        TicketCancelled => Spec {
+            label: "Ticket geannuleerd door jou",
+            description: "Aan de houder van een ticket dat je annuleert bij de tickets van een datum. Betaal je tickets terug, dan krijgt de koper de mail met de creditnota.",
+            subject: "Je ticket voor {evenement} is geannuleerd",
+            body: "Dag {voornaam},\n\n{merk} heeft je ticket {ticket} voor ‘{evenement}’ ({datum}) geannuleerd. \
+                   Het geeft geen toegang meer.\n\n\
+                   Heb je een vraag, bijvoorbeeld over een terugbetaling? Neem dan gerust contact op met {merk}.",
+            placeholders: const {
+                &[
+                    VOORNAAM,
+                    ph("ticket", "De code van het ticket", "K7QF-M2XD-9TPA"),
+                    EVENEMENT,
+                    DATUM,
                     MERK,
                 ]
             },

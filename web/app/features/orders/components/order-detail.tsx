@@ -96,6 +96,7 @@ const ENROLMENT_STATUSES: Record<EnrolmentStatus, { label: string; tone: BadgeTo
   delivered: { label: "Ingeschreven op het platform", tone: "teal" },
   failed: { label: "Mislukt", tone: "red" },
   code_sent: { label: "Code gemaild", tone: "teal" },
+  revoked: { label: "Ingetrokken na terugbetaling", tone: "plain" },
 };
 
 /** How the buyer of a paid course gets access, where it stands, and a resend. */
@@ -142,10 +143,13 @@ function CourseAccess({ order }: { order: AdminOrderDetail }) {
           {when(e.updated_at)} ({e.sends}×)
         </Row>
       </dl>
-      <button type="button" onClick={() => void onResend()} disabled={resend.isPending} className={adminButton("secondary", "sm", "mt-3")}>
-        <RefreshCw aria-hidden="true" className="h-4 w-4" />
-        {resend.isPending ? "Bezig..." : "Toegang opnieuw versturen"}
-      </button>
+      {/* A refunded course's access is withdrawn: nothing to send again. */}
+      {e.status === "revoked" ? null : (
+        <button type="button" onClick={() => void onResend()} disabled={resend.isPending} className={adminButton("secondary", "sm", "mt-3")}>
+          <RefreshCw aria-hidden="true" className="h-4 w-4" />
+          {resend.isPending ? "Bezig..." : "Toegang opnieuw versturen"}
+        </button>
+      )}
     </Section>
   );
 }
