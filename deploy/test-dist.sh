@@ -8,8 +8,11 @@ archive="$(readlink -f "${1:?usage: test-dist.sh dist/inlumine-VERSION-linux-x86
 work="$(mktemp -d)"
 server=""
 cleanup() {
-  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  local status=$?
+  # The server ends on this TERM; its exit status (143) is not the test's.
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; fi
   rm -rf "$work"
+  exit "$status"
 }
 trap cleanup EXIT
 fail() { echo "test-dist: $*" >&2; [ -f "$work/site/server.log" ] && tail -20 "$work/site/server.log" >&2; exit 1; }
