@@ -9,6 +9,7 @@ pub mod domain; // parsed input types: e-mail address, first name, phone number,
 pub mod dutch; // Dutch (nl-BE) words for dates and times
 pub mod encoded; // a response body with its compressed variants
 pub mod error; // `AppError`, the one error every handler returns
+pub mod hash_gate; // at most a few password hashes at once, a short queue, then 503
 pub mod html; // HTML and XML text escaped, the one place
 pub mod ics; // iCalendar text
 pub mod markdown; // Markdown read, the one place: page blocks, newsletters and mail texts

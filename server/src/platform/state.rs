@@ -7,8 +7,8 @@ use tokio::sync::Notify;
 
 use crate::kit::access_tokens::AuthConfig;
 use crate::kit::db::GroupCommit;
+use crate::kit::hash_gate::HashGate;
 use crate::kit::secret_token::LinkSigner;
-use crate::platform::auth::password::HashGate;
 use crate::platform::limits::Limits;
 use crate::platform::live::{DataVersions, LiveCaches};
 use crate::platform::media_store::Media;
