@@ -30,10 +30,12 @@ cd "$work/site"
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 base="http://127.0.0.1:$port"
 # Nothing from this machine's environment leaks in: only what a host would set.
-run() { env -i PATH=/usr/bin:/bin HOME="$work" PORT="$port" PUBLIC_URL="$base" RUST_LOG=warn ./inlumine "$@"; }
-run migrate
-run seed-demo
-run serve >server.out 2>server.log &
+host_env=(env -i PATH=/usr/bin:/bin HOME="$work" PORT="$port" PUBLIC_URL="$base" RUST_LOG=warn)
+"${host_env[@]}" ./inlumine migrate
+"${host_env[@]}" ./inlumine seed-demo
+# A simple command, not a function: `$!` is then the server itself (env execs it), so the
+# cleanup's kill reaches it instead of leaving it running.
+"${host_env[@]}" ./inlumine serve >server.out 2>server.log &
 server=$!
 for _ in $(seq 1 300); do grep -q '^Listening on ' server.out 2>/dev/null && break; sleep 0.1; done
 grep -q "^Listening on $base" server.out || fail "the server did not start"

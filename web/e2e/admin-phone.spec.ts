@@ -36,6 +36,10 @@ test.describe("every admin page fits a phone and a tablet, with customised texts
   test.beforeAll(async ({ browser }) => {
     const page = await browser.newPage();
     const headers = bearer(await signInViaApi(page));
+    // A long address in the lists (Nieuwsbrief, Personen) must wrap inside its card.
+    const email = `een-heel-lang-adres-voor-een-smalle-telefoon.${Date.now()}@voorbeeld-van-een-lange-domeinnaam.be`;
+    const signup = await page.request.post("/api/newsletter", { data: { firstName: "Lang", email } });
+    expect(signup.status(), await signup.text()).toBe(200);
     const block = await page.request.put(`/api/admin/page-texts/${BLOCK}`, { headers, data: { markdown: CUSTOMISED_TEXT } });
     expect(block.status(), await block.text()).toBe(200);
     const mail = (await (await page.request.get(`/api/admin/mails/${MAIL}`, { headers })).json()) as { subject: string; body: string };

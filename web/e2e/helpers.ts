@@ -111,6 +111,11 @@ export function readMails(): { file: string; text: string }[] {
   return files.map((file) => ({ file, text: decodeMail(readFileSync(join(dir, file), "utf8")) }));
 }
 
+/** The mail's own `To:` header names `address` (a `Reply-To:` naming it does not count). */
+export function addressedTo(text: string, address: string): boolean {
+  return text.split("\n").some((line) => line === `To: ${address}` || (line.startsWith("To: ") && line.endsWith(`<${address}>`)));
+}
+
 /** Decode every MIME part (base64 or quoted-printable) so links, codes and Dutch text can be searched. */
 export function decodeMail(raw: string): string {
   const normalized = raw.replace(/\r\n/g, "\n");

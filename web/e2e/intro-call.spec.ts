@@ -1,13 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInViaApi, toast, uniqueName, waitForAdminPage } from "./admin-helpers";
-import { expectNoAxeViolations, readMails, uniqueEmail } from "./helpers";
+import { addressedTo, expectNoAxeViolations, readMails, uniqueEmail } from "./helpers";
 
 async function mailTo(address: string, subject: RegExp) {
   let found: string | undefined;
   await expect
     .poll(
       () => {
-        found = readMails().find((m) => m.text.includes(`To: ${address}`) && subject.test(m.text))?.text;
+        found = readMails().find((m) => addressedTo(m.text, address) && subject.test(m.text))?.text;
         return Boolean(found);
       },
       { timeout: 10_000 },

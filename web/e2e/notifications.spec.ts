@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInViaApi, toast, uniqueName, waitForAdminPage } from "./admin-helpers";
-import { expectNoAxeViolations, readMails, uniqueEmail } from "./helpers";
+import { addressedTo, expectNoAxeViolations, readMails, uniqueEmail } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -9,7 +9,7 @@ async function mailTo(address: string, text: string) {
   await expect
     .poll(
       () => {
-        found = readMails().find((m) => m.text.includes(`To: ${address}`) && m.text.includes(text))?.text;
+        found = readMails().find((m) => addressedTo(m.text, address) && m.text.includes(text))?.text;
         return Boolean(found);
       },
       { timeout: 10_000 },

@@ -1,12 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { admin, signInViaApi, toast, waitForAdminPage } from "./admin-helpers";
-import {
-  collectConsoleErrors,
-  expectNoAxeViolations,
-  readMails,
-  site,
-  waitForHydration,
-} from "./helpers";
+import { addressedTo, collectConsoleErrors, expectNoAxeViolations, readMails, site, waitForHydration } from "./helpers";
 
 // One server for the whole suite: the phone number changes and is put back in one test.
 test.describe.configure({ mode: "serial" });
@@ -225,7 +219,7 @@ test("the dashboard's go-live checklist links to each fix, sends a test mail and
             (m) =>
               !mailsBefore.has(m.file) &&
               m.text.includes("Testmail van") &&
-              m.text.includes(`To: ${admin.email}`),
+              addressedTo(m.text, admin.email),
           )?.text ?? ""),
       { timeout: 10_000 },
     )

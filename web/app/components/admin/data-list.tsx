@@ -193,7 +193,8 @@ export function DataTable<T>({ items, label, columns, actions, rowKey = byId, ro
               ) : null}
             </tr>
           </thead>
-          <tbody className="grid gap-3 @5xl:table-row-group @5xl:divide-y @5xl:divide-sand">
+          {/* One column as wide as the list (not as its widest card): a long e-mail address wraps inside its card. */}
+          <tbody className="grid grid-cols-1 gap-3 @5xl:table-row-group @5xl:divide-y @5xl:divide-sand">
             {items.map((item) => (
               <tr
                 key={rowKey(item)}
@@ -208,7 +209,7 @@ export function DataTable<T>({ items, label, columns, actions, rowKey = byId, ro
                   <td key={c.header} className={`mt-2 block @5xl:mt-0 @5xl:table-cell @5xl:px-4 @5xl:py-3 ${c.className ?? ""}`}>
                     <div className={`${cardField} @5xl:block`}>
                       <span className={`${cardLabel} @5xl:hidden`}>{c.header}</span>
-                      <div>{c.cell(item)}</div>
+                      <div className="min-w-0 wrap-anywhere">{c.cell(item)}</div>
                     </div>
                   </td>
                 ))}
