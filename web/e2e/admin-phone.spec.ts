@@ -33,6 +33,10 @@ async function pageWidth(page: Page) {
 }
 
 test.describe("every admin page fits a phone and a tablet, with customised texts", () => {
+  // In one worker, one after the other: with fullyParallel each worker would run beforeAll and
+  // afterAll, and one worker's afterAll would restore the texts while the other still checks them.
+  test.describe.configure({ mode: "default" });
+
   test.beforeAll(async ({ browser }) => {
     const page = await browser.newPage();
     const headers = bearer(await signInViaApi(page));

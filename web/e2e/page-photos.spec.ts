@@ -65,12 +65,16 @@ test("the coach's portrait and hero photo are in the raw HTML of / and hydrate w
     await expect(toast(page, "Opgeslagen")).toBeVisible();
 
     // What a crawler gets: the photo in the page itself, with its sizes and alt text.
-    for (const path of ["/", "/over-mij"]) {
+    // Below the hero on /, lazy; on /over-mij it is the first screen, so loaded first.
+    for (const [path, loading] of [
+      ["/", 'loading="lazy"'],
+      ["/over-mij", 'loading="eager" fetchpriority="high"'],
+    ]) {
       const html = await (await page.request.get(path)).text();
       const portrait = slotElement(html, "portrait");
       expect(portrait).not.toContain("coach.svg");
       expect(portrait).toMatch(/<img [^>]*srcset="\/media\/[0-9a-f]{32}-320\.jpg 320w, [^"]*-900\.jpg 900w"/);
-      expect(portrait).toContain(`width="900" height="1050" alt="${alt}" loading="lazy"`);
+      expect(portrait).toContain(`width="900" height="1050" alt="${alt}" ${loading}`);
     }
     const home = await (await page.request.get("/")).text();
     expect(slotElement(home, "hero")).toContain(`width="1200" height="800" alt="${heroAlt}" loading="eager" fetchpriority="high"`);
