@@ -69,7 +69,7 @@ test("the coach's portrait and hero photo are in the raw HTML of / and hydrate w
     for (const [path, loading] of [
       ["/", 'loading="lazy"'],
       ["/over-mij", 'loading="eager" fetchpriority="high"'],
-    ]) {
+    ] as const) {
       const html = await (await page.request.get(path)).text();
       const portrait = slotElement(html, "portrait");
       expect(portrait).not.toContain("coach.svg");
