@@ -1,6 +1,6 @@
 // Lighthouse (mobile defaults: simulated slow 4G and a slowed-down CPU) against a running server,
 // with Debian's Chromium. Prints the median of RUNS runs per page, one line per page.
-// Usage: node bench/lighthouse.mjs BASE_URL [PATH...]   (env: RUNS=5, LH_JSON_DIR=dir to keep each report)
+// Usage: node bench/lighthouse.mjs BASE_URL [PATH...]   (env: RUNS=5, FRESH=1, LH_JSON_DIR=dir to keep each report)
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -24,48 +24,78 @@ const runs = Number(process.env.RUNS ?? 5);
 const jsonDir = process.env.LH_JSON_DIR;
 if (jsonDir) mkdirSync(jsonDir, { recursive: true });
 
-// One Chromium for all runs, with a fresh profile; Lighthouse resets storage and cache before each run.
-const profile = mkdtempSync(join(tmpdir(), "inlumine-lh-"));
-const chrome = spawn(
-  process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--remote-debugging-port=0",
-    `--user-data-dir=${profile}`,
-    "about:blank",
-  ],
-  { stdio: "ignore" },
-);
-// Chromium must have exited before its profile can be removed.
-const stop = async (code) => {
-  const exited = new Promise((r) => (chrome.exitCode !== null ? r() : chrome.once("exit", r)));
-  chrome.kill();
-  await exited;
-  rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+// FRESH=1 measures the way PageSpeed Insights and the Lighthouse CLI do: a new Chromium with a new
+// profile for every run, so nothing (compiled code, the disk cache Lighthouse cannot clear, a warm
+// V8) carries over. Without it one Chromium serves all runs and Lighthouse resets storage and cache
+// between them: quicker, and kept to compare with earlier figures.
+const fresh = process.env.FRESH === "1";
+
+/** Starts Debian's Chromium with an empty profile; answers its DevTools port and a stop function. */
+async function startChromium() {
+  const profile = mkdtempSync(join(tmpdir(), "inlumine-lh-"));
+  const chrome = spawn(
+    process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
+    { stdio: "ignore" },
+  );
+  // Chromium must have exited before its profile can be removed.
+  const stop = async () => {
+    const exited = new Promise((r) => (chrome.exitCode !== null ? r() : chrome.once("exit", r)));
+    chrome.kill();
+    await exited;
+    // Its helper processes may still be writing for a moment after it exited: try again a few
+    // times, and leave the folder (in the temporary directory) rather than stop the bench.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+        return;
+      } catch (error) {
+        if (attempt === 5) return console.error(`  (could not remove ${profile}: ${error.code})`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  };
+  // Chromium writes the port it picked into the profile.
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    try {
+      const port = Number(readFileSync(join(profile, "DevToolsActivePort"), "utf8").split("\n")[0]);
+      if (port) return { port, stop };
+    } catch {
+      // not written yet
+    }
+  }
+  await stop();
+  throw new Error("Chromium did not start (no DevToolsActivePort)");
+}
+
+const shared = fresh ? null : await startChromium();
+const exit = async (code) => {
+  await shared?.stop();
   process.exit(code);
 };
-process.on("SIGINT", () => stop(130));
-process.on("SIGTERM", () => stop(143));
+process.on("SIGINT", () => exit(130));
+process.on("SIGTERM", () => exit(143));
 
-// Chromium writes the port it picked into the profile.
-let port;
-for (let i = 0; i < 100 && !port; i++) {
-  await new Promise((r) => setTimeout(r, 100));
+/** One Lighthouse run of a URL, in the shared Chromium or (FRESH=1) in one started for it alone. */
+async function runOnce(url) {
+  const browser = shared ?? (await startChromium());
   try {
-    port = Number(readFileSync(join(profile, "DevToolsActivePort"), "utf8").split("\n")[0]);
-  } catch {
-    // not written yet
+    return await lighthouse(url, { port: browser.port, output: "json", logLevel: "error", onlyCategories: categories });
+  } finally {
+    if (!shared) await browser.stop();
   }
-}
-if (!port) {
-  console.error("Chromium did not start (no DevToolsActivePort)");
-  await stop(1);
 }
 
 const median = (xs) => {
@@ -79,12 +109,7 @@ const categories = ["performance", "accessibility", "best-practices", "seo"];
 async function measure(path) {
   const lhrs = [];
   for (let i = 0, failures = 0; i < runs; ) {
-    const result = await lighthouse(new URL(path, base).href, {
-      port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: categories,
-    });
+    const result = await runOnce(new URL(path, base).href);
     // A run can fail on a busy machine (e.g. NO_NAVSTART: the trace missed the navigation): retry it.
     if (result.lhr.runtimeError) {
       if (++failures > 3) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
@@ -117,13 +142,14 @@ try {
   for (const path of paths) results.push(await measure(path));
 } catch (error) {
   console.error(error);
-  await stop(1);
+  await exit(1);
 }
 
 const pad = (s, n) => String(s).padEnd(n);
 const benchmarkIndex = Math.round(median(results.map((r) => r.benchmarkIndex)));
 console.log(
-  `Lighthouse ${lighthouseVersion} mobile, median of ${runs} runs (Debian Chromium, simulated slow 4G; CPU benchmark index ${benchmarkIndex})`,
+  `Lighthouse ${lighthouseVersion} mobile, median of ${runs} runs, ${fresh ? "a fresh Chromium per run (as PageSpeed)" : "one Chromium for all runs"} ` +
+    `(Debian Chromium, simulated slow 4G; CPU benchmark index ${benchmarkIndex})`,
 );
 console.log(`  ${pad("page", 30)} ${pad("perf", 5)} ${pad("FCP", 7)} ${pad("LCP", 7)} ${pad("TBT", 7)} ${pad("CLS", 6)} a11y/bp/seo   (each run's perf)`);
 for (const r of results) {
@@ -133,4 +159,4 @@ for (const r of results) {
   );
 }
 if (process.env.LH_SUMMARY) writeFileSync(process.env.LH_SUMMARY, JSON.stringify(results, null, 2));
-await stop(0);
+await exit(0);

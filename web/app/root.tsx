@@ -18,6 +18,7 @@ import { NavigationSpinner, Spinner } from "@/components/ui/spinner";
 import { Toaster } from "@/components/ui/toast";
 import { Live } from "@/components/ui/live";
 import { EARLY_INPUT_SCRIPT, releaseEarlyInput } from "@/lib/early-input";
+import { trackPageView } from "@/lib/visits";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -78,6 +79,13 @@ function ScrollToTop() {
   return null;
 }
 
+/** Counts each page view (the first and every client navigation) with the cookieless beacon. */
+function VisitBeacon() {
+  const { pathname, search } = useLocation();
+  useEffect(trackPageView, [pathname, search]);
+  return null;
+}
+
 export default function App() {
   const [queryClient] = useState(
     () =>
@@ -93,6 +101,7 @@ export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTop />
+      <VisitBeacon />
       {loading ? <NavigationSpinner /> : null}
       <Outlet />
       <Toaster />

@@ -9,6 +9,9 @@ export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     route("wees-eerlijk", "routes/wees-eerlijk.tsx"),
+    route("wees-eerlijk/zelftest", "routes/zelftest.tsx"),
+    route("wees-eerlijk/zelftest/resultaat", "routes/zelftest-resultaat.tsx"),
+    route("wees-eerlijk/zelftest/bevestigen", "routes/zelftest-bevestigen.tsx"),
     route("begrijp-jezelf", "routes/begrijp-jezelf.tsx"),
     route("voor-jezelf", "routes/voor-jezelf.tsx"),
     route("begrijp-jezelf/spiegelgevecht", "routes/spiegelgevecht.tsx"),
@@ -66,11 +69,13 @@ export default [
     route("admin/dashboard", "routes/admin/dashboard.tsx", {
       id: "admin-dashboard",
     }),
+    route("admin/bezoekers", "routes/admin/bezoekers.tsx"),
     route("admin/reviews", "routes/admin/reviews.tsx"),
     route("admin/media", "routes/admin/media.tsx"),
     route("admin/tickets", "routes/admin/tickets.tsx"),
     route("admin/zelfbeeld-events", "routes/admin/zelfbeeld-events.tsx"),
     route("admin/coupons", "routes/admin/coupons.tsx"),
+    route("admin/zelftest", "routes/admin/zelftest.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/facturen", "routes/admin/facturen.tsx"),
     route("admin/drempel-videos", "routes/admin/drempel-videos.tsx"),
@@ -84,5 +89,6 @@ export default [
     route("admin/paginas", "routes/admin/paginas.tsx"),
     route("admin/instellingen", "routes/admin/instellingen.tsx"),
     route("admin/accounts", "routes/admin/accounts.tsx"),
+    route("admin/nieuwe-passkey", "routes/admin/nieuwe-passkey.tsx"),
   ]),
 ] satisfies RouteConfig;

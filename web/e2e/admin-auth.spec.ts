@@ -34,13 +34,14 @@ test.describe("admin sign-in", () => {
     await page.goto("/admin/login?next=https%3A%2F%2Fevil.example%2Fadmin");
     await fillLoginForm(page);
     await expect(page).toHaveURL("/admin/dashboard");
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Vandaag" })).toBeVisible();
     const menu = page.getByRole("navigation", { name: "Beheermenu" });
-    await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "Vandaag" })).toHaveAttribute("aria-current", "page");
     // /admin is the same page, and its menu marks the dashboard as current too.
     await page.goto("/admin");
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("heading", { level: 1, name: "Vandaag" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Vandaag" })).toHaveAttribute("aria-current", "page");
+    await menu.getByRole("button", { name: "Mensen" }).click();
     await expect(menu.getByRole("link", { name: "Reviews" })).not.toHaveAttribute("aria-current", "page");
     // Already signed in: the login page moves straight on.
     await page.goto("/admin/login?next=%2Fadmin%2Fnieuwsbrief");
@@ -222,7 +223,7 @@ test.describe("admin session", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    for (const label of ["Dashboard", "Reviews", "Tickets", "Zelfbeeld-events", "Coupons", "Drempelvideo's", "Nieuwsbrief"]) {
+    for (const label of ["Vandaag", "Reviews", "Vertelavonden en webinars", "Zelfbeeld-events", "Coupons", "Drempelvideo's", "Nieuwsbrief"]) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
     await nav.getByRole("link", { name: "Nieuwsbrief" }).click();

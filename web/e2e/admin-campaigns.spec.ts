@@ -44,6 +44,9 @@ test("the coach writes a newsletter, tests it, sends it, follows the progress an
   await expect(page.locator("iframe[title='Voorbeeld van de nieuwsbrief op een telefoon']")).toHaveCSS("width", "375px");
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Concept bewaren" }).click();
+  // Saving takes SQLite's one write lock, which other specs' writes may hold for a while on a loaded
+  // machine; the status line stays (the toast leaves after 4 s), so wait on it first.
+  await expect(page.getByText("Alles bewaard", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(toast(page, "Nieuwsbrief bewaard")).toBeVisible();
 
   // A test to herself.
@@ -55,11 +58,18 @@ test("the coach writes a newsletter, tests it, sends it, follows the progress an
 
   // Send: the progress reaches 100 % and the reader has the mail with its one-click headers.
   await page.getByRole("button", { name: "Nu versturen" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Ja, versturen" }).click();
+  // The dialog names the audience and how many people it holds, as the server counts them.
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Publiek: Alle abonnees met een bevestigde inschrijving");
+  await dialog.getByRole("button", { name: /^Ja, naar \d+ (mensen|persoon)$/ }).click();
   await expect(page.getByRole("heading", { name: "Verzending" })).toBeVisible();
   await expect(page.getByText(/verwerkt \(100 %\)/).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Verstuurd", { exact: true }).first()).toBeVisible();
   await expect(page.locator("progress#campaign-progress")).toBeVisible();
+  // The sent view shows the body as the mail does: heading sizes and bullets.
+  const sent = page.frameLocator("iframe[title^='Inhoud, zoals de mail van de nieuwsbrief']");
+  await expect(sent.getByRole("heading", { level: 2, name: "Een warme groet" })).toBeVisible();
+  await expect(sent.getByRole("listitem").filter({ hasText: "een stilte" })).toBeVisible();
   await expectNoAxeViolations(page);
   await expect
     .poll(() => readMails().find((m) => addressedTo(m.text, reader) && m.text.includes(subject))?.text ?? "")

@@ -79,11 +79,11 @@ test("the dashboard shows revenue per month, tickets per event and orders needin
   const eventRow = sales.getByRole("row").filter({ hasText: title });
   await expect(eventRow).toContainText("2 / 8");
 
-  // A failed payment of the last 30 days asks for attention, with a link to the order.
-  const attention = page.getByRole("region", { name: "Bestellingen die aandacht vragen" });
-  const item = attention.getByRole("listitem").filter({ hasText: failed.last_name });
-  await expect(item).toContainText("Mislukt");
-  await item.getByRole("link", { name: `${failed.first_name} ${failed.last_name}` }).click();
+  // A failed payment of the last 30 days is on the today list, with a link to the order.
+  const today = page.getByRole("list", { name: "Wat op je wacht" });
+  const item = today.getByRole("listitem").filter({ hasText: failed.last_name });
+  await expect(item).toContainText(`Betaling mislukt: bestelling van ${failed.first_name} ${failed.last_name}`);
+  await item.getByRole("link", { name: /^Bestelling bekijken/ }).click();
   await expect(page).toHaveURL(/\/admin\/orders\?bestelling=\d+/);
   const dialog = page.getByRole("dialog", { name: /^Bestelling/ });
   await expect(dialog).toContainText(failed.email);

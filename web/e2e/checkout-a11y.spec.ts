@@ -70,6 +70,14 @@ for (const viewport of [
       await expect(address.getByText("Vul de straat en het huisnummer van je bedrijf in: ze komen op de factuur.")).toBeVisible();
       await expect(address.getByText("Vul de postcode van je bedrijf in.")).toBeVisible();
       await expect(address.getByText("Vul de gemeente van je bedrijf in.")).toBeVisible();
+      // Without a VAT number, a Belgian company gives its enterprise number.
+      await expect(address.getByText(/^Vul het ondernemingsnummer van je bedrijf of vereniging in/)).toBeVisible();
+      await expect(address.getByLabel(/^Ondernemingsnummer/)).toHaveAttribute("aria-invalid", "true");
+      await expectNoAxeViolations(page);
+      await address.getByLabel("Land").selectOption({ label: "Nederland" });
+      await expect(address.getByLabel(/^KvK-nummer/)).toBeVisible();
+      await form.getByLabel(/^Btw-nummer/).fill("NL852824913B01");
+      await expect(address.getByLabel(/^KvK-nummer/)).toHaveCount(0);
       await expectNoAxeViolations(page);
       await address.getByLabel("Land").selectOption({ label: "Italië" });
       await expect(address.getByLabel("Land")).toHaveValue("IT");

@@ -2,13 +2,15 @@ import { expect, test } from "@playwright/test";
 import { bearer } from "./admin-commerce-helpers";
 import { signInViaApi, toast, waitForAdminPage } from "./admin-helpers";
 import { collectConsoleErrors, expectNoAxeViolations, waitForHydration } from "./helpers";
+import { blockLabel, unnamedWords } from "../app/features/page-texts/lib/block-names";
+import type { PageTexts } from "@/lib/api-types";
 
 const DEFAULT_TITLE = "Kom in het licht van wie je werkelijk bent";
 
 test("the coach changes the home hero title: curl and the hydrated page show it, history restores the earlier one", async ({
   page,
 }) => {
-  test.slow(); // admin editor, raw fetches and reloads on a shared machine
+  test.slow(); // four axe scans, two saves, raw fetches and reloads on a shared machine (~25 s alone)
   await signInViaApi(page);
   await page.goto("/admin/paginas");
   await waitForAdminPage(page);
@@ -22,7 +24,7 @@ test("the coach changes the home hero title: curl and the hydrated page show it,
   }
   await page.goto("/admin/paginas?pagina=%2F");
   await waitForAdminPage(page);
-  const field = page.getByRole("textbox", { name: "Tekst ‘home.hero.title’", exact: true });
+  const field = page.getByRole("textbox", { name: "Titel · Bovenaan", exact: true });
   await expect(field).toHaveValue(DEFAULT_TITLE);
   const editor = page.locator("section").filter({ has: field });
 
@@ -90,6 +92,32 @@ test("the coach changes the home hero title: curl and the hydrated page show it,
   expect(after).toContain(`data-block="home.hero.title">${DEFAULT_TITLE}</h1>`);
 });
 
+test("Home's ~90 texts open per part: its own top part first, the others on a click or a search", async ({ page }) => {
+  await signInViaApi(page);
+  await page.goto("/admin/paginas?pagina=%2F");
+  await waitForAdminPage(page);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("textbox", { name: "Titel · Bovenaan", exact: true })).toBeVisible();
+  // A shut part mounts no editors.
+  const footer = main.getByRole("button", { name: /^Onderaan elke pagina/ });
+  await expect(footer).toHaveAttribute("aria-expanded", "false");
+  expect(await main.getByRole("textbox").count()).toBeLessThan(30);
+  await footer.click();
+  await expect(footer).toHaveAttribute("aria-expanded", "true");
+  await expect(main.getByRole("textbox", { name: /· Onderaan elke pagina$/ }).first()).toBeVisible();
+  await footer.click();
+  await expect(main.getByRole("textbox", { name: /· Onderaan elke pagina$/ })).toHaveCount(0);
+  // A search opens the parts with a match, and only those texts.
+  await page.getByRole("searchbox", { name: "Zoek een tekst op deze pagina" }).fill("Log in Platform");
+  await expect(main.getByRole("textbox", { name: "Knop ‘Log in Platform’ · Bovenaan elke pagina" })).toBeVisible();
+  await expect(main.getByRole("textbox", { name: "Titel · Bovenaan", exact: true })).toHaveCount(0);
+  await page.getByRole("searchbox", { name: "Zoek een tekst op deze pagina" }).fill("");
+  await expectNoAxeViolations(page);
+  await main.getByRole("button", { name: "Open alle delen" }).click();
+  await expect(main.getByRole("textbox", { name: /· Onderaan elke pagina$/ }).first()).toBeVisible();
+  expect(await main.getByRole("textbox").count()).toBeGreaterThan(80);
+});
+
 test("a rich block with a heading, a list and a link hydrates as the server sent it; the SEO title follows", async ({ page }) => {
   const session = await signInViaApi(page);
   const headers = bearer(session);
@@ -137,7 +165,7 @@ test("the coach renames a way to meet on the intro call page: the raw HTML and t
   try {
     await page.goto(`/admin/paginas?pagina=${encodeURIComponent("/gratis-kennismakingsgesprek")}`);
     await waitForAdminPage(page);
-    const field = page.getByRole("textbox", { name: `Tekst ‘${key}’`, exact: true });
+    const field = page.getByRole("textbox", { name: "Video: titel · Kies wat bij je past", exact: true });
     await expect(field).toHaveValue("Via video");
     await field.fill("Via *beeldbellen*");
     await page.locator("section").filter({ has: field }).getByRole("button", { name: "Opslaan" }).click();
@@ -211,4 +239,25 @@ test("a saved label in a course's price box survives the live price replacing th
   } finally {
     await page.request.delete(button, { headers });
   }
+});
+
+test("every block the server lists has a Dutch name in Pagina's: no key word is shown as it is", async ({ page }) => {
+  const headers = bearer(await signInViaApi(page));
+  const res = await page.request.get("/api/admin/page-texts", { headers });
+  expect(res.status()).toBe(200);
+  const pages = (await res.json()) as PageTexts[];
+  const blocks = pages.flatMap((p) => p.blocks.map((b) => ({ route: p.route, key: b.key })));
+  expect(blocks.length).toBeGreaterThan(200);
+  const unnamed = blocks.flatMap(({ route, key }) => {
+    const words = unnamedWords(key, route);
+    return words.length > 0 ? [`${key} on ${route}: ${words.join(", ")} → ${blockLabel(key, route)}`] : [];
+  });
+  expect(unnamed).toEqual([]);
+  // The checkout's form waits for the query string in the browser, yet its words are hers too.
+  const checkout = blocks.filter((b) => b.route === "/checkout").map((b) => b.key);
+  expect(checkout).toEqual(expect.arrayContaining(["checkout.choose", "checkout.errors.email"]));
+  // As she reads it: the review form's greeting (once "Hello") found by its Dutch name.
+  await page.goto("/admin/paginas?pagina=%2Fervaring-delen&zoek=Begroeting");
+  await waitForAdminPage(page);
+  await expect(page.getByRole("main").getByRole("textbox", { name: "Begroeting · Formulier", exact: true })).toBeVisible();
 });

@@ -189,7 +189,7 @@ test("the dashboard's go-live checklist links to each fix, sends a test mail and
   await expect(
     checklist.getByText("Geen voorbeeldgegevens meer"),
   ).toBeVisible();
-  await expect(checklist.getByText("Echte betalingen")).toBeVisible();
+  await expect(checklist.getByText(/^Echte betalingen/)).toBeVisible(); // not the question for her host below it
   await expect(
     checklist
       .getByRole("listitem")
@@ -258,4 +258,81 @@ test("the dashboard's go-live checklist links to each fix, sends a test mail and
   await waitForAdminPage(page);
   await banner.getByRole("link").click();
   await expect(page).toHaveURL(/\/admin\/instellingen$/);
+});
+
+test("the coach uploads her own logo: a bad file is refused in Dutch, header and footer show hers, the default comes back", async ({
+  page,
+}) => {
+  test.slow(); // an upload, raw fetches and page loads on a shared machine
+  const session = await signInViaApi(page);
+  const headers = { Authorization: `Bearer ${session.access_token}` };
+  try {
+    await page.goto("/admin/instellingen");
+    await waitForAdminPage(page);
+    const card = page.getByRole("region", { name: "Logo" });
+    await expect(card.getByText("Het standaardlogo (de zon).")).toBeVisible();
+    const file = card.getByLabel("Nieuw logo");
+    await file.setInputFiles({
+      name: "logo.svg",
+      mimeType: "image/svg+xml",
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>'),
+    });
+    await card.getByRole("button", { name: "Logo opladen" }).click();
+    await expect(card.getByText(/Een SVG-bestand kunnen we niet gebruiken/)).toBeVisible();
+
+    // A wide PNG with a transparent background, drawn in the browser.
+    const base64 = await page.evaluate(async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 400;
+      canvas.height = 200;
+      const g = canvas.getContext("2d")!;
+      g.fillStyle = "#1f6f6a";
+      g.beginPath();
+      g.arc(100, 100, 80, 0, 2 * Math.PI);
+      g.fill();
+      g.fillRect(200, 60, 180, 80);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      return btoa(String.fromCharCode(...bytes));
+    });
+    await file.setInputFiles({ name: "mijn-logo.png", mimeType: "image/png", buffer: Buffer.from(base64, "base64") });
+    await card.getByRole("button", { name: "Logo opladen" }).click();
+    await expect(toast(page, /Logo opgeslagen/)).toBeVisible();
+    await expect(card.getByText("Je eigen logo.")).toBeVisible();
+    // Instellingen with her logo: no axe violation, no sideways scroll on a phone or a desktop.
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `width ${width}`).toBeLessThanOrEqual(width);
+    }
+
+    // The raw page and the hydrated one: her logo in the header and the footer, no hydration error.
+    await expect(async () => {
+      const raw = await (await page.request.get("/")).text();
+      expect(raw.match(/data-media-slot="logo"[^>]*><picture>/g) ?? []).toHaveLength(2);
+    }).toPass();
+    const errors = collectConsoleErrors(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    for (const place of ["banner", "contentinfo"] as const) {
+      await expect(page.getByRole(place).locator('[data-media-slot="logo"] img')).toHaveAttribute("src", /^\/media\/.+\.jpg$/);
+    }
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+
+    // Back to the sun.
+    await page.goto("/admin/instellingen");
+    await waitForAdminPage(page);
+    await card.getByRole("button", { name: "Standaardlogo terugzetten" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Standaardlogo terugzetten" }).click();
+    await expect(toast(page, /standaardlogo staat terug/)).toBeVisible();
+    await expect(card.getByText("Het standaardlogo (de zon).")).toBeVisible();
+    await expect(async () => {
+      const raw = await (await page.request.get("/")).text();
+      expect(raw).not.toMatch(/data-media-slot="logo"[^>]*><picture>/);
+      expect(raw).toContain('src="/images/logo.svg"');
+    }).toPass();
+  } finally {
+    await page.request.put("/api/admin/media/slots/logo", { headers, data: { media_id: null } });
+  }
 });

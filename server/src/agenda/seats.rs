@@ -83,6 +83,22 @@ pub async fn take(tx: &mut Tx, event_id: i64, seats: i64) -> Result<bool, sqlx::
     Ok(done.rows_affected() == 1)
 }
 
+/// Whether the event's freed seats have a line to go to: someone waiting on its waiting list,
+/// or holding an open offer. A freed seat is the line's (see [`release`]): a taker that is not
+/// offered seats through the line (a payment that came after its hold ended) leaves them alone
+/// while this holds. Read under the event's lock ([`lock`]), so no offer or join slips between
+/// this look and a take.
+pub async fn line_waits(tx: &mut Tx, event_id: i64) -> Result<bool, sqlx::Error> {
+    locked(tx, event_id).await?;
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS n FROM waitlist_entries WHERE event_id = $1 AND status IN ('waiting', 'offered')",
+    )
+    .bind(event_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(row.try_get::<i64, _>("n")? > 0)
+}
+
 /// Frees `seats` nobody holds any more: a pending order that ended or an order refunded with its
 /// seats, an ended waiting-list offer, a ticket the coach cancelled, an erased person's webinar
 /// registrations and offers. A freed seat of an event with a waiting list is the line's: every

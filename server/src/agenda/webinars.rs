@@ -41,9 +41,9 @@ pub struct WebinarRegistrationRequest {
 
 closed_set! {
     pub enum RegistrationStatus {
+        /// Also the answer when the address was registered before (no second seat is taken):
+        /// whether an address is on the list is nobody's business but its owner's.
         Registered = "registered",
-        /// This address was registered before; no second seat is taken.
-        AlreadyRegistered = "already_registered",
     }
 }
 
@@ -98,7 +98,7 @@ async fn unavailable(tx: &mut Tx, id: i64, now: &str) -> Result<AppError, AppErr
     params(("id" = i64, Path, description = "Event id of the webinar")),
     request_body = WebinarRegistrationRequest,
     responses(
-        (status = 200, description = "Registered (or already registered); the confirmation with the join link is on its way", body = WebinarRegistrationResponse),
+        (status = 200, description = "Registered, or registered already: the same answer either way (only a new registration is mailed)", body = WebinarRegistrationResponse),
         (status = 404, description = "No such webinar", body = ErrorBody),
         (status = 409, description = "Full, cancelled, started, or a paid webinar", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
@@ -139,19 +139,18 @@ pub async fn register(
     .fetch_optional(&mut *tx)
     .await?
     .is_some();
-    if already {
-        // Dropping the transaction gives the seat back.
-        return Ok(Json(WebinarRegistrationResponse {
-            status: RegistrationStatus::AlreadyRegistered,
-            message: "Je bent al ingeschreven voor dit webinar. De bevestiging met de link om deel te nemen staat in je mailbox.",
-        }));
-    }
-    // `take` checks the date and the room; this page is also only for free webinars.
+    // `take` checks the date and the room; this page is also only for free webinars. Checked
+    // before `already`, so a full or closed webinar answers alike for every address.
     let event = match fetch_event(&mut tx, id).await? {
         Some(event) if seat && event.kind == EventKind::Webinar && event.price_cents == 0 => event,
         // Dropping the transaction gives a seat taken above back.
         _ => return Err(unavailable(&mut tx, id, &now).await?),
     };
+    if already {
+        // The same answer as a new registration; dropping the transaction gives the seat back.
+        // Its owner has the confirmation with the join link in her mailbox already.
+        return Ok(Json(registered()));
+    }
     let ticket_id: i64 = sqlx::query(
         "INSERT INTO tickets (code, event_id, order_id, holder_name, email, status, created_at, updated_at) \
          VALUES ($1, $2, NULL, $3, $4, 'valid', $5, $5) RETURNING id",
@@ -184,10 +183,15 @@ pub async fn register(
     notifications::tell_coach(&mut tx, &state, notice).await?;
     tx.commit().await?;
     state.outbox_notify.notify_one();
-    Ok(Json(WebinarRegistrationResponse {
+    Ok(Json(registered()))
+}
+
+/// The one answer to a registration, new or repeated.
+fn registered() -> WebinarRegistrationResponse {
+    WebinarRegistrationResponse {
         status: RegistrationStatus::Registered,
-        message: "Je bent ingeschreven! Je krijgt zo een e-mail met de link om deel te nemen.",
-    }))
+        message: "Je bent ingeschreven! De e-mail met de link om deel te nemen is onderweg of staat al in je mailbox.",
+    }
 }
 
 /// The join link, or that it still comes.

@@ -14,8 +14,9 @@ use crate::{
     audience::contact, audience::newsletter, commerce::coupons, commerce::course_access,
     commerce::invoices, commerce::orders, commerce::waitlist, content::drempel_videos,
     content::page_texts, content::reviews, overview::dashboard, overview::go_live,
-    overview::people, platform::auth, platform::mail_texts, platform::media,
-    platform::notifications, platform::site_settings,
+    overview::people, overview::search, overview::selftest, overview::today, overview::visitors,
+    platform::auth, platform::mail_texts, platform::media, platform::notifications,
+    platform::site_settings,
 };
 
 /// Admin routes relative to `/api`, with their OpenAPI operations.
@@ -23,10 +24,13 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(auth::admin::routes())
         .merge(dashboard::admin::routes())
+        .merge(today::admin::routes())
+        .merge(visitors::admin::routes())
         .merge(reviews::admin::routes())
         .merge(drempel_videos::admin::routes())
         .merge(events::admin::routes())
         .merge(newsletter::admin::routes())
+        .merge(newsletter::import::routes())
         .merge(campaigns::admin::routes())
         .merge(coupons::admin::routes())
         .merge(tickets::admin::routes())
@@ -37,6 +41,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(contact::admin::routes())
         .merge(invoices::admin::routes())
         .merge(people::admin::routes())
+        .merge(search::admin::routes())
         .merge(notifications::admin::routes())
         .merge(course_access::admin::routes())
         .merge(mail_texts::admin::routes())
@@ -44,6 +49,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(site_settings::admin::routes())
         .merge(page_texts::admin::routes())
         .merge(go_live::admin::routes())
+        .merge(selftest::admin::routes())
 }
 
 /// The live admin router. Unknown paths under `/admin` also pass the guard first, so without

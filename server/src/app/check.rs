@@ -34,7 +34,7 @@ pub enum Level {
 #[derive(Debug)]
 pub struct Finding {
     /// Stable name: `https`, `payments`, `mail`, `samples`, `data-dir`, `backups`, `media`,
-    /// `clock`, `database`, `site`, `web`, `proxy`, `metrics`.
+    /// `clock`, `database`, `site`, `web`, `proxy`, `metrics`, `jwt-key`.
     pub id: &'static str,
     pub level: Level,
     pub text: String,
@@ -190,6 +190,7 @@ pub async fn inspect_at(settings: &Settings, clock: impl Fn() -> Timestamp) -> R
     media(settings, &mut report).await;
     proxy(settings, https, &mut report);
     metrics(settings, &mut report);
+    signing_key(settings, &mut report);
     report
 }
 
@@ -523,6 +524,33 @@ fn proxy(settings: &Settings, https: bool, report: &mut Report) {
             Level::Weakens,
             "a proxy serves https, but X-Forwarded-For is not trusted: every visitor counts as \
              the proxy's address in the limits. Set TRUST_FORWARDED_FOR=true (and HOST=127.0.0.1)",
+        );
+    }
+}
+
+/// Without `JWT_SECRET` each server signs sessions with the key file in its own data folder: on
+/// PostgreSQL, where several servers may share the database, they then refuse each other's.
+fn signing_key(settings: &Settings, report: &mut Report) {
+    if db::is_sqlite(&settings.database_url()) {
+        return;
+    }
+    if settings.auth.jwt_secret.is_empty() {
+        report.add(
+            "jwt-key",
+            Level::Weakens,
+            format!(
+                "JWT_SECRET is not set: this server signs sign-ins with its own key file in {}. \
+                 Fine for one server; several servers on this PostgreSQL database each have their \
+                 own key and refuse each other's sign-ins (the coach is signed out whenever the \
+                 proxy switches server). Set the same JWT_SECRET (at least 32 characters) on each",
+                settings.data_dir.display()
+            ),
+        );
+    } else {
+        report.add(
+            "jwt-key",
+            Level::Fine,
+            "sign-ins are signed with JWT_SECRET: every server with the same one accepts them",
         );
     }
 }

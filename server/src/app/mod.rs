@@ -1,4 +1,5 @@
 //! The application: assembles routers, serves the site, documents the API, seeds demo data.
+pub mod address_gate; // per-address caps on open and new connections, for the accept loop
 pub mod admin; // everything under `/api/admin`, behind one guard
 pub mod check; // `inlumine check`: what would stop or weaken a live site
 pub mod health; // liveness for the host

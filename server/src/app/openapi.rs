@@ -38,6 +38,7 @@ use crate::{
         (name = "contact", description = "The contact form"),
         (name = "calendar", description = "The coach's private calendar feed"),
         (name = "webinars", description = "Free webinar registration"),
+        (name = "selftest", description = "Her own self-test: taking it, the result, the result by mail (double opt-in)"),
         (name = "auth", description = "Admin sign-in and sessions"),
         (name = "admin", description = "The coach's admin area; every call needs an admin access token"),
     )

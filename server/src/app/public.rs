@@ -9,7 +9,7 @@ use crate::{
     agenda::events, agenda::intro_calls, agenda::webinars, app::health, audience::contact,
     audience::newsletter, commerce::checkout, commerce::invoices, commerce::products,
     commerce::waitlist, content::drempel_videos, content::reviews, overview::calendar_feed,
-    overview::go_live, platform::auth,
+    overview::go_live, overview::selftest, platform::auth, platform::visits,
 };
 
 /// Public routes relative to `/api`, with their OpenAPI operations; those that write rendered
@@ -27,6 +27,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(auth::routes())
         .merge(products::routes())
         .merge(invoices::routes())
+        .merge(selftest::routes())
+        .merge(visits::routes())
 }
 
 /// Public routes relative to `/api` that write data the server keeps rendered (the seats left

@@ -43,7 +43,10 @@ pub fn router(
     let pool = state.pool.clone();
     let mut routes = health
         .nest("/api", api)
-        .merge(campaigns::archive::routes())
+        .merge(
+            campaigns::archive::routes()
+                .layer(from_fn_with_state(state.clone(), site_pages::archive_frame)),
+        )
         .merge(media::routes())
         .merge(site_pages::routes())
         .with_state(state);

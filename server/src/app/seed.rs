@@ -7,6 +7,7 @@ use crate::agenda::events::EventKind;
 use crate::agenda::seats;
 use crate::kit::brussels::TIME_ZONE;
 use crate::kit::db::{self, Tx};
+use crate::overview::selftest::{definition, store_definition};
 
 const MARKER: &str = "demo_seeded_at";
 
@@ -90,6 +91,7 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
     )
     .await?;
     seed_availability(&mut tx).await?;
+    seed_selftest(&mut tx).await?;
 
     sqlx::query("INSERT INTO app_meta (key, value) VALUES ($1, $2)")
         .bind(MARKER)
@@ -98,6 +100,179 @@ pub async fn seed_demo(pool: &AnyPool) -> anyhow::Result<bool> {
         .await?;
     tx.commit().await?;
     Ok(true)
+}
+
+/// The five answers of every statement of the demo self-test, each giving 0 to 4 points.
+const SCALE: [&str; 5] = [
+    "Helemaal niet",
+    "Eerder niet",
+    "Neutraal",
+    "Eerder wel",
+    "Helemaal wel",
+];
+
+/// A published sample self-test (three themes, nine statements, profiles covering 0 to 100 for
+/// each theme with a step each, one with a coupon), and "Doe de test" leading to it.
+async fn seed_selftest(tx: &mut Tx) -> anyhow::Result<()> {
+    let mut products = std::collections::HashMap::new();
+    for row in sqlx::query("SELECT id, slug, name FROM products WHERE active = 1")
+        .fetch_all(&mut **tx)
+        .await?
+    {
+        let slug: String = row.try_get("slug")?;
+        products.insert(
+            slug,
+            (
+                row.try_get::<i64, _>("id")?,
+                row.try_get::<String, _>("name")?,
+            ),
+        );
+    }
+    let product = |slug: &str| -> anyhow::Result<i64> {
+        products
+            .get(slug)
+            .map(|(id, _)| *id)
+            .ok_or_else(|| anyhow::anyhow!("the demo needs the product {slug}"))
+    };
+    let statements = [
+        ("zelfbeeld", "Ik ben strenger voor mezelf dan voor anderen."),
+        (
+            "zelfbeeld",
+            "Als iemand me een compliment geeft, wuif ik het snel weg.",
+        ),
+        (
+            "zelfbeeld",
+            "Ik vergelijk mezelf vaak met anderen, en dan kom ik er bekaaid van af.",
+        ),
+        ("grenzen", "Ik zeg ja terwijl ik eigenlijk nee bedoel."),
+        (
+            "grenzen",
+            "Ik voel me verantwoordelijk voor hoe anderen zich voelen.",
+        ),
+        (
+            "grenzen",
+            "Ik vind het moeilijk om iets voor mezelf te vragen.",
+        ),
+        ("energie", "Ik ben vaak moe, ook na een goede nacht slaap."),
+        (
+            "energie",
+            "Wat me deugd doet, schuif ik op tot ‘later, als alles af is’.",
+        ),
+        (
+            "energie",
+            "Ik heb weinig momenten op een dag die echt van mij zijn.",
+        ),
+    ];
+    let questions: Vec<serde_json::Value> = statements
+        .iter()
+        .enumerate()
+        .map(|(i, (theme, text))| {
+            let choices: Vec<serde_json::Value> = SCALE
+                .iter()
+                .enumerate()
+                .map(|(points, label)| {
+                    serde_json::json!({ "label": label, "scores": { *theme: points } })
+                })
+                .collect();
+            serde_json::json!({ "id": format!("uitspraak-{}", i + 1), "text": text, "choices": choices })
+        })
+        .collect();
+    let step = |kind: &str, target: serde_json::Value, label: &str| match kind {
+        "product" => serde_json::json!({ "kind": kind, "product_id": target, "label": label }),
+        "page" => serde_json::json!({ "kind": kind, "path": target, "label": label }),
+        _ => serde_json::json!({ "kind": kind, "label": label }),
+    };
+    let vertelavond = step(
+        "product",
+        product("vertelavond")?.into(),
+        "Kom naar een vertelavond",
+    );
+    let kennismaking = step(
+        "intro_call",
+        serde_json::Value::Null,
+        "Plan een gratis kennismakingsgesprek",
+    );
+    let videos = step("page", "/voor-jezelf".into(), "Bekijk de gratis video's");
+    let profiles = serde_json::json!([
+        { "id": "zelfbeeld-mild", "theme": "zelfbeeld", "min": 0, "max": 39,
+          "title": "Je kijkt met milde ogen naar jezelf",
+          "text": "Je kent je sterke kanten en je durft ze te laten zien. Dat is minder vanzelfsprekend dan het lijkt.\n\nOp een vertelavond hoor je de verhalen van mensen die nog zoeken. Misschien herken je er je eigen weg in, en geeft jouw milde blik een ander moed.",
+          "step": vertelavond.clone() },
+        { "id": "zelfbeeld-zoekend", "theme": "zelfbeeld", "min": 40, "max": 69,
+          "title": "Je bent op weg naar een milder zelfbeeld",
+          "text": "Soms zie je wat je waard bent, soms verdwijnt het achter de stem die zegt dat het beter moet. Die stem is niet de waarheid: het is een oude gewoonte.\n\nWie die gewoonte leert herkennen, krijgt er ruimte naast. Daar begint het.",
+          "step": step("page", "/begrijp-jezelf".into(), "Lees hoe je jezelf beter begrijpt") },
+        { "id": "zelfbeeld-streng", "theme": "zelfbeeld", "min": 70, "max": 100,
+          "title": "Je bent streng voor jezelf",
+          "text": "Je legt de lat hoog, en als je hem haalt, leg je hem nog wat hoger. Complimenten glijden van je af, kritiek blijft plakken.\n\nJe bent daarin niet alleen: het is een van de meest voorkomende patronen. In **Het Spiegelgevecht** leer je stap voor stap milder kijken naar wat de spiegel je toont.",
+          "step": step("product", product("spiegelgevecht")?.into(), "Begin met Het Spiegelgevecht"),
+          "coupon": { "percent": 10, "valid_days": 14 } },
+        { "id": "grenzen-helder", "theme": "grenzen", "min": 0, "max": 39,
+          "title": "Je bewaakt je grenzen goed",
+          "text": "Je voelt wat je wel en niet wilt, en je durft het ook te zeggen. Dat geeft rust, voor jezelf en voor wie met je omgaat.\n\nDe gratis video's geven je korte inzichten om die rust te bewaren, ook op drukke dagen.",
+          "step": videos.clone() },
+        { "id": "grenzen-zoekend", "theme": "grenzen", "min": 40, "max": 69,
+          "title": "Je grenzen schuiven soms op",
+          "text": "Meestal weet je wat je nodig hebt, maar als iemand aandringt, geef je sneller toe dan je zou willen. Achteraf voel je het wel.\n\nOp een vertelavond hoor je hoe anderen leerden ‘nee’ te zeggen zonder schuldgevoel.",
+          "step": vertelavond.clone() },
+        { "id": "grenzen-pleaser", "theme": "grenzen", "min": 70, "max": 100,
+          "title": "Je zegt vaak ja terwijl je nee bedoelt",
+          "text": "Je bent er voor iedereen, en dat siert je. Maar er blijft weinig over voor jezelf, en ergens weet je dat.\n\nPleasen is geen karaktertrek: het is iets wat je ooit leerde om erbij te horen. En wat je leerde, kan je ook anders leren. Laten we daar eens rustig over praten.",
+          "step": kennismaking.clone() },
+        { "id": "energie-vol", "theme": "energie", "min": 0, "max": 39,
+          "title": "Je energie stroomt",
+          "text": "Je vindt tijd voor wat je deugd doet, en je merkt op tijd wanneer je moet rusten. Koester dat.\n\nWil je nog dieper kijken naar wat je drijft? Zelfinzicht in 7 Stappen neemt je mee, in je eigen tempo.",
+          "step": step("product", product("zelfinzicht-7-stappen")?.into(), "Ontdek Zelfinzicht in 7 Stappen") },
+        { "id": "energie-wisselend", "theme": "energie", "min": 40, "max": 69,
+          "title": "Je energie gaat op en neer",
+          "text": "Er zijn dagen waarop alles lukt, en dagen waarop je op reserve draait. Vaak zit het verschil niet in hoeveel je doet, maar in hoeveel je van jezelf wegcijfert.\n\nDe gratis video's helpen je die momenten sneller te herkennen.",
+          "step": videos.clone() },
+        { "id": "energie-op", "theme": "energie", "min": 70, "max": 100,
+          "title": "Je loopt op je reserves",
+          "text": "Je bent moe, en rust lijkt iets voor later. Dat is een signaal om ernstig te nemen, niet om weg te duwen.\n\nJe hoeft het niet alleen uit te zoeken: in een gratis kennismakingsgesprek kijken we samen wat je nu het meest nodig hebt.",
+          "step": kennismaking.clone() }
+    ]);
+    let draft: definition::SelfTestDefinition = serde_json::from_value(serde_json::json!({
+        "title": "Hoe eerlijk kijk jij naar jezelf?",
+        "intro": "Negen uitspraken, een paar minuten. Er zijn geen goede of foute antwoorden: kies telkens wat het eerst in je opkomt.\n\nJe resultaat zie je meteen. Je hebt geen account nodig en we bewaren niets over jou, tenzij je zelf vraagt om je resultaat te mailen.",
+        "themes": [
+            { "key": "zelfbeeld", "name": "Zelfbeeld" },
+            { "key": "grenzen", "name": "Grenzen" },
+            { "key": "energie", "name": "Energie" }
+        ],
+        "questions": questions,
+        "profiles": profiles,
+    }))?;
+    let draft =
+        definition::clean(&draft).map_err(|p| anyhow::anyhow!("the demo self-test: {:?}", p.0))?;
+    let active = products
+        .values()
+        .map(|(id, name)| (*id, name.clone()))
+        .collect();
+    let problems = definition::check_publishable(&draft, &active).0;
+    anyhow::ensure!(problems.is_empty(), "the demo self-test: {problems:?}");
+    let stored = store_definition(&draft)?;
+    let now = db::now();
+    sqlx::query("INSERT INTO selftest_draft (id, definition, updated_at) VALUES (1, $1, $2)")
+        .bind(&stored)
+        .bind(&now)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO selftest_versions (version, definition, published_at) VALUES (1, $1, $2)",
+    )
+    .bind(&stored)
+    .bind(&now)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO settings (id, details, selftest_own, updated_at) VALUES (1, NULL, 1, $1) \
+         ON CONFLICT (id) DO UPDATE SET selftest_own = 1, updated_at = excluded.updated_at",
+    )
+    .bind(&now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 /// The coach's demo week for intro calls (Brussels time): Tuesday and Thursday mornings,

@@ -1,5 +1,6 @@
-//! The accept loop: at most so many connections, a timeout on headers and on pauses in bodies,
-//! site reads answered beside the router, and a graceful drain at the stop.
+//! The accept loop: at most so many connections (and so many per client address), a timeout on
+//! headers and on pauses in bodies, site reads answered beside the router, and a graceful drain at
+//! the stop.
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -13,21 +14,54 @@ use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::Semaphore;
 use tower::ServiceExt;
 use tower_http::timeout::RequestBodyTimeout;
 
+use crate::app::address_gate::{AddressCaps, AddressGate};
 use crate::app::metrics::{Metrics, SITE_ROUTE};
 use crate::app::middleware::{loggable_path, set_security_headers};
 use crate::platform::state::AppState;
-use crate::{app::site_pages, platform::media};
+use crate::{app::site_pages, platform::photos};
 
 /// How many connections are open at most, and how long a slow client is waited for.
 pub struct ConnectionLimits {
     pub max: usize,
+    /// The caps of each client address; `None` when every peer is a trusted proxy
+    /// (`TRUST_FORWARDED_FOR`), which then limits per client itself.
+    pub per_address: Option<AddressCaps>,
     pub header_timeout: Duration,
     pub body_timeout: Duration,
+}
+
+/// Connections the kernel queues for the accept loop (capped by `net.core.somaxconn`, 4096 on
+/// current Linux; Tokio's own bind asks 1024). When the queue is full, new connections are dropped
+/// by the kernel and their clients retry only after a second or more: an address opening a
+/// thousand at once must not fill it before the loop has reset them.
+const BACKLOG: u32 = 4096;
+
+/// Listens on `host:port` (a name tries each of its addresses) with `BACKLOG`.
+pub async fn listen(host: &str, port: u16) -> std::io::Result<TcpListener> {
+    let mut failed = None;
+    for address in tokio::net::lookup_host((host, port)).await? {
+        let socket = if address.is_ipv4() {
+            TcpSocket::new_v4()?
+        } else {
+            TcpSocket::new_v6()?
+        };
+        socket.set_reuseaddr(true)?;
+        match socket.bind(address).and_then(|()| socket.listen(BACKLOG)) {
+            Ok(listener) => return Ok(listener),
+            Err(e) => failed = Some(e),
+        }
+    }
+    Err(failed.unwrap_or_else(|| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "the host name has no address",
+        )
+    }))
 }
 
 /// Longest wait for open requests to finish after a stop signal.
@@ -37,7 +71,8 @@ const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
 /// `DRAIN_TIMEOUT`). Slow clients cannot hold the server: headers (and the wait for the next
 /// request on a kept-alive connection) get `header_timeout`, bodies may not pause longer than
 /// `body_timeout`, and at most `max` connections are open; the next one is accepted when one
-/// closes.
+/// closes. One address holds at most its share and opens new ones at its rate (`AddressGate`);
+/// past either its new connection is reset at once and its slot goes to the next in the queue.
 pub async fn serve(
     listener: TcpListener,
     app: App,
@@ -45,6 +80,9 @@ pub async fn serve(
     stop: impl Future<Output = ()>,
 ) {
     let permits = Arc::new(Semaphore::new(limits.max));
+    let gate = limits
+        .per_address
+        .map(|caps| AddressGate::new(caps, limits.max));
     let graceful = GracefulShutdown::new();
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -57,22 +95,37 @@ pub async fn serve(
     } = app;
     let router = RequestBodyTimeout::new(router, limits.body_timeout);
     tokio::pin!(stop);
-    loop {
+    'serve: loop {
         let permit = tokio::select! {
             permit = permits.clone().acquire_owned() => permit.expect("the semaphore is never closed"),
             () = &mut stop => break,
         };
-        let (tcp, peer) = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(accepted) => accepted,
-                Err(e) => {
-                    // E.g. out of file descriptors: wait a little instead of spinning.
-                    tracing::warn!(error = %e, "cannot accept a connection");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
+        // The permit waits here for a connection its address may open.
+        let (tcp, peer, admitted) = loop {
+            let (tcp, peer) = tokio::select! {
+                accepted = listener.accept() => match accepted {
+                    Ok(accepted) => accepted,
+                    Err(e) => {
+                        // E.g. out of file descriptors: wait a little instead of spinning.
+                        tracing::warn!(error = %e, "cannot accept a connection");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+                () = &mut stop => break 'serve,
+            };
+            let Some(gate) = &gate else {
+                break (tcp, peer, None);
+            };
+            match gate.admit(peer.ip()) {
+                Ok(admitted) => break (tcp, peer, Some(admitted)),
+                Err(refused) => {
+                    // A reset, not a close: no TIME_WAIT left behind for each refusal.
+                    let _ = tcp.set_zero_linger();
+                    drop(tcp);
+                    tracing::debug!(peer = %peer.ip(), ?refused, "connection refused: over the address's cap");
                 }
-            },
-            () = &mut stop => break,
+            }
         };
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::warn!(error = %e, "cannot set TCP_NODELAY");
@@ -96,6 +149,7 @@ pub async fn serve(
             if let Err(e) = connection.await {
                 tracing::debug!(error = %e, "connection ended with an error");
             }
+            drop(admitted);
             drop(permit);
         });
     }
@@ -129,7 +183,7 @@ fn is_site_read<B>(req: &Request<B>) -> bool {
         "/robots.txt",
         "/sitemap.xml",
     ];
-    const ROUTED_BELOW: [&str; 3] = ["/api/", "/nieuwsbrief/archief", media::URL_PREFIX];
+    const ROUTED_BELOW: [&str; 3] = ["/api/", "/nieuwsbrief/archief", photos::URL_PREFIX];
     let path = req.uri().path();
     matches!(*req.method(), Method::GET | Method::HEAD)
         && !ROUTED.contains(&path)

@@ -7,12 +7,15 @@ use axum::http::header::{
     ALLOW, CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, LOCATION, RANGE, VARY,
 };
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use bytes::Bytes;
 use jiff::Timestamp;
 use serde_json::{Value, json};
 use tower::ServiceExt;
+
+use std::sync::Arc;
 
 use super::middleware::loggable_path;
 use crate::agenda::events::{self, Event, EventKind, EventStatus};
@@ -23,7 +26,7 @@ use crate::kit::brussels;
 use crate::kit::encoded::Encoded;
 use crate::kit::html::escape;
 use crate::kit::money;
-use crate::platform::live::{Built, LiveCache, LiveCaches, Topic, next_change};
+use crate::platform::live::{Built, Entry, LiveCache, LiveCaches, Topic, next_change};
 use crate::platform::prerendered::{self, Page, is_admin};
 use crate::platform::site::{self, Site};
 use crate::platform::state::AppState;
@@ -261,6 +264,31 @@ async fn live_page(
     status: StatusCode,
     headers: &HeaderMap,
 ) -> Response {
+    match live_entry(state, path, page).await {
+        Some(entry) => page_response(status, page, &entry.encoded, headers),
+        None => page_response(status, page, page.encoded(), headers),
+    }
+}
+
+/// The newsletter archive's frame (`campaigns::archive::Frame`): the 404 page as it is sent
+/// now, so the archive shows her saved details and texts, not the build's.
+pub async fn archive_frame(
+    State(state): State<AppState>,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    let page = &state.pages.not_found;
+    let html: Arc<str> = match live_entry(&state, "/404", page).await {
+        Some(entry) => String::from_utf8_lossy(entry.encoded.identity()).into(),
+        None => page.html.as_str().into(),
+    };
+    req.extensions_mut().insert(campaigns::archive::Frame(html));
+    next.run(req).await
+}
+
+/// The live version of a page, or None when the page as built is what to send (nothing saved,
+/// or the live one failed).
+async fn live_entry(state: &AppState, path: &str, page: &Page) -> Option<Arc<Entry>> {
     let field = LiveField::of(path);
     let cache = match field {
         Some(field) => field.cache(&state.live),
@@ -271,7 +299,7 @@ async fn live_page(
         {
             &state.live.pages
         }
-        None => return page_response(status, page, page.encoded(), headers),
+        None => return None,
     };
     let built = cache
         .get(&state.versions, path, || async {
@@ -297,12 +325,11 @@ async fn live_page(
         })
         .await;
     match built {
-        Ok(Some(entry)) => page_response(status, page, &entry.encoded, headers),
-        Ok(None) => page_response(status, page, page.encoded(), headers),
+        Ok(entry) => entry,
         Err(e) => {
             // The page as built is still useful.
             tracing::error!(error = %e, path, "live page failed");
-            page_response(status, page, page.encoded(), headers)
+            None
         }
     }
 }
@@ -344,7 +371,7 @@ fn local_business(site: &Site, rating: reviews::Rating) -> Value {
         "description": site.description,
         "url": site.url("/"),
         "image": site.url(&site.share_image),
-        "logo": site.url(&site.logo),
+        "logo": site.url(site.logo_path()),
         "telephone": c.phone,
         "email": c.email,
         "address": postal_address(Some(&c.street), Some(&c.postal_code), Some(&c.city), &c.country),
@@ -441,7 +468,13 @@ fn business_details(html: &str, defaults: &Site, site: &Site) -> String {
             && let Some(value) = value_of(&key)
             && let Some((start, end)) = attr_span(html, tag_start, tag_end, "href")
         {
-            edits.push((start, end, escape(&site::page_href(&key, value))));
+            let href = site::page_href(&key, value);
+            if href.starts_with('/') && !href.starts_with("//") {
+                // A path on this site (her own self-test as `quizUrl`) opens in the same tab:
+                // the new-tab marks the web app gives an outside link go (`ExternalLink`).
+                edits.extend(same_tab(html, tag_start, tag_end));
+            }
+            edits.push((start, end, escape(&href)));
             if value.is_empty() {
                 // A link she cleared (a social network she does not use) is not shown.
                 edits.push((tag_end, tag_end, " hidden=\"\"".into()));
@@ -486,6 +519,26 @@ fn business_details(html: &str, defaults: &Site, site: &Site) -> String {
         Some(i) => format!("{}{tag}{}", &out[..i], &out[i..]),
         None => out,
     }
+}
+
+/// The screen-reader hint the web app puts at the end of a link that opens in a new tab.
+const NEW_TAB_HINT: &str = "<span class=\"sr-only\"> (opent in een nieuw tabblad)</span>";
+
+/// The removals that make the link `html[tag_start..tag_end]` open in the same tab, as the web
+/// app renders a link to a path: no `target`, no `rel`, no new-tab hint before its `</a>`.
+fn same_tab(html: &str, tag_start: usize, tag_end: usize) -> Vec<(usize, usize, String)> {
+    let mut edits = Vec::new();
+    for attr in [" target=\"_blank\"", " rel=\"noopener noreferrer\""] {
+        if let Some(at) = html[tag_start..tag_end].find(attr) {
+            edits.push((tag_start + at, tag_start + at + attr.len(), String::new()));
+        }
+    }
+    if let Some(close) = html[tag_end..].find("</a>").map(|i| tag_end + i)
+        && html[..close].ends_with(NEW_TAB_HINT)
+    {
+        edits.push((close - NEW_TAB_HINT.len(), close, String::new()));
+    }
+    edits
 }
 
 /// Where the value of the attribute `name` sits in the tag `html[tag_start..tag_end]`.
@@ -627,6 +680,36 @@ mod tests {
             )
         );
         assert!(out.contains("<script type=\"application/json\" id=\"live-site\">"));
+    }
+
+    #[test]
+    fn a_live_link_to_a_path_on_the_site_opens_in_the_same_tab() {
+        let defaults = test_site();
+        let mut details = defaults.details();
+        details.quiz_url = "/wees-eerlijk/zelftest".into();
+        let site = defaults.with_details(details);
+        let outside = defaults.quiz_url.clone();
+        let html = format!(
+            "<html><head><title>T</title></head><body>\
+            <a data-live-href=\"quizUrl\" href=\"{outside}\" target=\"_blank\" rel=\"noopener noreferrer\" class=\"b\">\
+            <span data-block=\"layout.header.test\">Doe de test</span>{NEW_TAB_HINT}</a>\
+            <a data-live-href=\"platformUrl\" href=\"https://x.be\" target=\"_blank\" rel=\"noopener noreferrer\">P{NEW_TAB_HINT}</a></body></html>"
+        );
+        let out = business_details(&html, &defaults, &site);
+        assert!(
+            out.contains(
+                "<a data-live-href=\"quizUrl\" href=\"/wees-eerlijk/zelftest\" class=\"b\">\
+                <span data-block=\"layout.header.test\">Doe de test</span></a>"
+            ),
+            "{out}"
+        );
+        // An outside link keeps opening in a new tab.
+        assert!(
+            out.contains(&format!(
+                "target=\"_blank\" rel=\"noopener noreferrer\">P{NEW_TAB_HINT}</a>"
+            )),
+            "{out}"
+        );
     }
 
     #[test]

@@ -10,10 +10,12 @@ use tokio::net::TcpListener;
 use tokio::sync::{Notify, watch};
 use tokio::task::JoinHandle;
 
+use crate::app::address_gate::AddressCaps;
 use crate::app::metrics::{Endpoint, Metrics};
 use crate::app::router::router;
-use crate::app::serve::{App, ConnectionLimits, serve};
+use crate::app::serve::{App, ConnectionLimits, listen, serve};
 use crate::kit::access_tokens::AuthConfig;
+use crate::kit::clock::Clock;
 use crate::kit::configuration::{MailTransport, MediaStoreKind, Settings};
 use crate::kit::db::GroupCommit;
 use crate::kit::hash_gate::HashGate;
@@ -28,6 +30,7 @@ use crate::platform::payments::Provider;
 use crate::platform::prerendered::{SitePages, WebSource};
 use crate::platform::site::{LiveSite, Site};
 use crate::platform::state::{AppState, GoLiveFacts, Shared};
+use crate::platform::visit_counts::{self, Visits};
 use crate::{
     audience::campaigns, commerce::orders, commerce::waitlist, kit::db, overview::reminders,
     platform::notifications, platform::retention,
@@ -56,6 +59,11 @@ impl Application {
     /// Loads site config and pages, connects and migrates the database, binds the port and
     /// starts the outbox and reminder workers.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        Self::build_with_clock(settings, Clock::system()).await
+    }
+
+    /// Like `build`, with a clock the caller can move (tests of the visitor counts' day rollover).
+    pub async fn build_with_clock(settings: Settings, clock: Clock) -> anyhow::Result<Self> {
         process::harden();
         let site = Site::load_configured(&settings.site_config)?;
         let public_url = if settings.public_url.is_empty() {
@@ -101,6 +109,7 @@ impl Application {
         let notify = Arc::new(Notify::new());
         let hsts = public_url.starts_with("https://");
         let payments = Arc::new(Provider::from_settings(&settings.payments, &public_url)?);
+        let passkeys = crate::platform::auth::passkeys::relying_party(&public_url, &site.brand);
         let business = Arc::new(LiveSite::new(site));
         let versions = Arc::new(DataVersions::new(pool.clone(), business.clone()));
         // The saved business details before the first request.
@@ -113,6 +122,7 @@ impl Application {
         let state = AppState::new(Shared {
             pool: pool.clone(),
             business,
+            passkeys,
             public_url: public_url.into(),
             webhook_url,
             enrolment_webhook_url: Some(settings.enrolment.webhook_url.as_str())
@@ -144,9 +154,10 @@ impl Application {
                 backup_dir: settings.backup_dir(),
                 photos_in_bucket: settings.media.store == MediaStoreKind::S3,
             },
+            visits: Arc::new(Visits::new(pool.clone(), clock)),
         });
         let metrics = settings.metrics.on().then(|| Arc::new(Metrics::default()));
-        let listener = TcpListener::bind((settings.host.as_str(), settings.port))
+        let listener = listen(&settings.host, settings.port)
             .await
             .with_context(|| format!("cannot listen on {}:{}", settings.host, settings.port))?;
         let (stop_passes, stop) = watch::channel(false);
@@ -168,6 +179,7 @@ impl Application {
                 stop.clone(),
             ),
         ];
+        passes.push(visit_counts::spawn(state.visits.clone(), stop.clone()));
         passes.extend(reminders::spawn(
             state.clone(),
             &settings.reminders,
@@ -224,6 +236,11 @@ impl Application {
             },
             connections: ConnectionLimits {
                 max: settings.max_connections as usize,
+                per_address: (!settings.auth.trust_forwarded_for).then_some(AddressCaps {
+                    open: settings.max_connections_per_address,
+                    per_second: settings.new_connections_per_second_per_address,
+                    burst: settings.new_connections_burst_per_address,
+                }),
                 header_timeout: Duration::from_secs(settings.header_timeout_secs),
                 body_timeout: Duration::from_secs(settings.body_timeout_secs),
             },

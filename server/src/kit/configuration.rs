@@ -289,7 +289,7 @@ settings! {
     pub struct AuthSettings in "auth." {
         access_token_ttl_secs: u64 = 3600, env "ACCESS_TOKEN_TTL_SECS", check between(1, 86_400);
         refresh_token_ttl_days: u64 = 30, env "REFRESH_TOKEN_TTL_DAYS", check between(1, 365);
-        /// Signs access tokens. Empty = a random secret generated once and kept in the database.
+        /// Signs access tokens. Empty = a random key generated once in DATA_DIR/token-signing.key (0600).
         jwt_secret: Secret = Secret::default(), env "JWT_SECRET", check empty_or_long_key;
         /// Take the client IP for sign-in throttling from `X-Forwarded-For` (only behind a proxy).
         trust_forwarded_for: bool = false, env "TRUST_FORWARDED_FOR";
@@ -376,6 +376,32 @@ settings! {
         review_links_per_ip_per_hour: u32 = 20, env "LIMIT_REVIEW_LINKS_PER_IP_PER_HOUR", check at_least_one;
         /// Confirmations that the go-live test mail arrived (the link in that mail).
         test_mail_links_per_ip_per_hour: u32 = 10, env "LIMIT_TEST_MAIL_LINKS_PER_IP_PER_HOUR", check at_least_one;
+        /// Upcoming intro calls one e-mail address, and one client address, may hold at once.
+        intro_calls_upcoming_per_email: u32 = 2, env "LIMIT_INTRO_CALLS_UPCOMING_PER_EMAIL", check at_least_one;
+        intro_calls_upcoming_per_ip: u32 = 2, env "LIMIT_INTRO_CALLS_UPCOMING_PER_IP", check at_least_one;
+        /// Opens, cancels and moves through the links in an intro call's confirmation.
+        intro_call_links_per_ip_per_hour: u32 = 30, env "LIMIT_INTRO_CALL_LINKS_PER_IP_PER_HOUR", check at_least_one;
+        /// Confirmations and unsubscribes through the links of the opt-in mail and newsletters.
+        newsletter_links_per_ip_per_hour: u32 = 30, env "LIMIT_NEWSLETTER_LINKS_PER_IP_PER_HOUR", check at_least_one;
+        /// Finished self-tests (each stores a result).
+        selftest_results_per_ip_per_hour: u32 = 60, env "LIMIT_SELFTEST_RESULTS_PER_IP_PER_HOUR", check at_least_one;
+        /// Requests to mail a self-test result (each mails an unproven address).
+        selftest_mail_per_ip_per_hour: u32 = 10, env "LIMIT_SELFTEST_MAIL_PER_IP_PER_HOUR", check at_least_one;
+        selftest_mail_per_email_per_hour: u32 = 3, env "LIMIT_SELFTEST_MAIL_PER_EMAIL_PER_HOUR", check at_least_one;
+        /// Confirmations through the link of the self-test's mail.
+        selftest_links_per_ip_per_hour: u32 = 30, env "LIMIT_SELFTEST_LINKS_PER_IP_PER_HOUR", check at_least_one;
+        /// Quotes that carry a waiting-list offer (its link).
+        offer_quotes_per_ip_per_hour: u32 = 30, env "LIMIT_OFFER_QUOTES_PER_IP_PER_HOUR", check at_least_one;
+        /// Refreshes of an admin session.
+        refresh_per_ip_per_hour: u32 = 300, env "LIMIT_REFRESH_PER_IP_PER_HOUR", check at_least_one;
+        /// Sign-outs.
+        logout_per_ip_per_hour: u32 = 60, env "LIMIT_LOGOUT_PER_IP_PER_HOUR", check at_least_one;
+        /// Payment provider webhooks (signed, or verified at the provider).
+        payment_webhooks_per_ip_per_hour: u32 = 3600, env "LIMIT_PAYMENT_WEBHOOKS_PER_IP_PER_HOUR", check at_least_one;
+        /// Buttons of the simulated payment page (test and staging sites only).
+        simulated_payments_per_ip_per_hour: u32 = 60, env "LIMIT_SIMULATED_PAYMENTS_PER_IP_PER_HOUR", check at_least_one;
+        /// Page views counted by the visitor beacon.
+        beacon_per_ip_per_hour: u32 = 1200, env "LIMIT_BEACON_PER_IP_PER_HOUR", check at_least_one;
     }
 }
 
@@ -415,6 +441,13 @@ settings! {
         port: u16 = 8080, env "PORT";
         /// Open connections at most; further clients wait in the kernel's accept queue.
         max_connections: u32 = 1024, env "MAX_CONNECTIONS", check at_least_one;
+        /// Open connections one client address (an IPv6 /64) may hold; not applied when
+        /// X-Forwarded-For is trusted (every peer is then the proxy).
+        max_connections_per_address: u32 = 64, env "MAX_CONNECTIONS_PER_ADDRESS", check at_least_one;
+        /// New connections one client address may open per second, on average.
+        new_connections_per_second_per_address: u32 = 20, env "NEW_CONNECTIONS_PER_SECOND_PER_ADDRESS", check at_least_one;
+        /// New connections one client address may open at once after a quiet moment.
+        new_connections_burst_per_address: u32 = 40, env "NEW_CONNECTIONS_BURST_PER_ADDRESS", check at_least_one;
         /// Time to send the request headers, and how long an idle kept-alive connection stays.
         header_timeout_secs: u64 = 10, env "HEADER_TIMEOUT_SECS", check between(1, 300);
         /// Longest pause inside a request body.
@@ -561,7 +594,7 @@ fn empty_or_long_key(key: &Secret) -> Result<(), String> {
     if key.is_empty() || key.expose().len() >= 32 {
         Ok(())
     } else {
-        Err("must be empty (generated and kept in the database) or at least 32 characters".into())
+        Err("must be empty (a key generated once in DATA_DIR/token-signing.key) or at least 32 characters".into())
     }
 }
 

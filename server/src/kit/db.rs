@@ -99,6 +99,16 @@ migrations![
     "0026_signing_key_out_of_the_database",
     "0027_media_alt_version",
     "0028_course_revocations",
+    "0029_subscriber_import",
+    "0030_intro_call_client",
+    "0031_link_account_attempts",
+    "0032_company_registration_number",
+    "0033_passkeys",
+    "0034_logo_slot",
+    "0035_admin_search",
+    "0036_selftest",
+    "0037_visits",
+    "0038_selftest_counts",
 ];
 
 /// The migrations of one engine, oldest first.

@@ -96,6 +96,8 @@ closed_set! {
         Unauthorized = "unauthorized",
         /// Wrong e-mail address or password.
         InvalidCredentials = "invalid_credentials",
+        /// The password is right, but this account requires a passkey.
+        PasskeyRequired = "passkey_required",
         /// The session ended; sign in again.
         SessionExpired = "session_expired",
         Forbidden = "forbidden",

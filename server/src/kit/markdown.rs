@@ -8,6 +8,8 @@ use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
 
 /// The tags every page block may hold.
 const PAGE_LINE: &[&str] = &["strong", "em", "a", "br"];
+/// The tags a label (a block inside a link or button) may hold.
+const PAGE_LABEL: &[&str] = &["strong", "em", "br"];
 /// The tags a rich page block holds besides.
 const PAGE_BLOCK: &[&str] = &["p", "ul", "ol", "li", "h2", "h3", "h4"];
 
@@ -15,6 +17,22 @@ const PAGE_BLOCK: &[&str] = &["p", "ul", "ol", "li", "h2", "h3", "h4"];
 /// links only, the rest becomes its text.
 pub fn page_line(markdown: &str) -> String {
     page(markdown, PAGE_LINE.iter().copied().collect())
+}
+
+/// A page block inside a link or button (its label): bold and italic only, as a link inside a
+/// link (or a paragraph inside a button) breaks the page; the rest becomes its text.
+pub fn page_label(markdown: &str) -> String {
+    page(markdown, PAGE_LABEL.iter().copied().collect())
+}
+
+/// A saved fragment cleaned to what a label may hold (for a block saved before its place made
+/// it a label): the text of a link stays, the link goes.
+pub fn page_label_fragment(html: &str) -> String {
+    ammonia::Builder::empty()
+        .tags(PAGE_LABEL.iter().copied().collect())
+        .clean_content_tags(["script", "style"].into())
+        .clean(html)
+        .to_string()
 }
 
 /// A page block with paragraphs, lists and h2–h4 headings too.

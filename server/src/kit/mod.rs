@@ -1,6 +1,7 @@
 //! The kit: small tools every layer uses; it knows no domain and imports nothing above it.
 pub mod access_tokens; // signed admin access tokens (JWT) and their key
 pub mod brussels; // Brussels time: parsing, day bounds and the zone every date is read in
+pub mod clock; // the server's time, which tests can move forward
 pub mod closed_set; // `closed_set!`: enums declared once with their strings, serde, OpenAPI and database text
 pub mod configuration; // `config/server.toml` plus environment, typed and validated at start
 pub mod csv_export; // CSV files for Excel in Belgium

@@ -113,7 +113,7 @@ impl Fields {
 
 /// Control characters (C0, DEL, C1) and the invisible formatting ones that can reorder or hide
 /// text (bidi overrides, zero-width characters, line and paragraph separators).
-fn is_control(c: char) -> bool {
+pub fn is_control(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
 }

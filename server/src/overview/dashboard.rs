@@ -1,4 +1,4 @@
-//! The figures on the coach's admin dashboard.
+//! The figures on the coach's admin dashboard (what needs her today is in `today`).
 use axum::Json;
 use axum::extract::State;
 use jiff::civil::Date;
@@ -11,7 +11,6 @@ use crate::agenda::events::admin::AdminEvent;
 use crate::agenda::events::{COLUMNS, Event, EventKind};
 use crate::agenda::intro_calls::{self, IntroCall};
 use crate::audience::newsletter::SubscriberStatus;
-use crate::commerce::orders::{self, admin::AdminOrder};
 use crate::content::reviews;
 use crate::kit::brussels;
 use crate::kit::db;
@@ -42,7 +41,7 @@ pub struct SubscriberCounts {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct WeeklySignups {
+pub struct WeeklyCount {
     /// Monday of the week (Brussels), `YYYY-MM-DD`.
     pub week_start: String,
     pub count: i64,
@@ -53,13 +52,15 @@ pub struct ReviewStats {
     pub count: i64,
     /// Mean stars, null without reviews.
     pub average_rating: Option<f64>,
+    /// Approved reviews written in each of the last 12 weeks, oldest first.
+    pub per_week: Vec<WeeklyCount>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct DashboardSummary {
     pub subscribers: SubscriberCounts,
     /// Newsletter signups in each of the last 12 weeks, oldest first.
-    pub signups_per_week: Vec<WeeklySignups>,
+    pub signups_per_week: Vec<WeeklyCount>,
     pub reviews: ReviewStats,
     /// Events of any kind that have not ended and are not cancelled (drafts too), soonest first.
     pub next_events: Vec<AdminEvent>,
@@ -68,20 +69,44 @@ pub struct DashboardSummary {
     /// Paid orders per Brussels month by payment date, the last 12 months (this one included),
     /// oldest first; months without sales show 0. Refunded orders are left out.
     pub revenue_by_month: Vec<MonthlyRevenue>,
+    /// The same per Brussels week, the last 12 weeks (this one included), oldest first.
+    pub sales_per_week: Vec<WeeklySales>,
     /// Tickets of events that have not ended and are not cancelled, soonest first.
     pub tickets_by_event: Vec<EventTickets>,
-    /// Orders the coach must act on (attention set), and failed payments of the last 30 days;
-    /// newest first, at most 10.
-    pub attention_orders: Vec<AdminOrder>,
     // --- End of commerce -----------------------------------------------------------------
     // --- Intro calls and contact ---------------------------------------------------------
     /// Booked intro calls that have not ended, soonest first (at most 5).
     pub upcoming_intro_calls: Vec<IntroCall>,
-    /// Contact messages not read yet.
-    pub unread_messages: i64,
 }
 
 /// Mondays of the last `WEEKS` weeks in Brussels, oldest first.
+/// How many rows of `sql` (selecting `created_at` from `$1` on) fall in each Brussels week.
+async fn per_week(
+    pool: &AnyPool,
+    weeks: &[Date],
+    sql: &'static str,
+) -> Result<Vec<WeeklyCount>, AppError> {
+    let mut counts = vec![0_i64; weeks.len()];
+    for row in sqlx::query(sql)
+        .bind(db::format_ts(brussels::start_of(weeks[0])?))
+        .fetch_all(pool)
+        .await?
+    {
+        let date = brussels::at(db::parse_ts(&row.try_get::<String, _>("created_at")?)?).date();
+        if let Some(week) = weeks.iter().rposition(|start| *start <= date) {
+            counts[week] += 1;
+        }
+    }
+    Ok(weeks
+        .iter()
+        .zip(counts)
+        .map(|(start, count)| WeeklyCount {
+            week_start: start.to_string(),
+            count,
+        })
+        .collect())
+}
+
 fn week_starts(today: Date) -> Vec<Date> {
     let monday = today - (i64::from(today.weekday().to_monday_zero_offset())).days();
     (0..WEEKS)
@@ -96,7 +121,7 @@ fn week_starts(today: Date) -> Vec<Date> {
     operation_id = "admin_dashboard",
     tag = "admin",
     responses(
-        (status = 200, description = "Subscribers, signups per week, reviews, the next events, revenue per month, tickets per event, orders that need attention, upcoming intro calls and unread messages", body = DashboardSummary),
+        (status = 200, description = "Subscribers, signups per week, reviews, the next events, revenue per month, sales per week, tickets per event and upcoming intro calls", body = DashboardSummary),
     )
 )]
 pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSummary>, AppError> {
@@ -121,31 +146,23 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
 
     let now = Timestamp::now();
     let weeks = week_starts(brussels::at(now).date());
-    let first = brussels::start_of(weeks[0])?;
-    let mut counts = vec![0_i64; weeks.len()];
-    for row in sqlx::query("SELECT created_at FROM newsletter_subscribers WHERE created_at >= $1")
-        .bind(db::format_ts(first))
-        .fetch_all(pool)
-        .await?
-    {
-        let date = brussels::at(db::parse_ts(&row.try_get::<String, _>("created_at")?)?).date();
-        if let Some(week) = weeks.iter().rposition(|start| *start <= date) {
-            counts[week] += 1;
-        }
-    }
-    let signups_per_week = weeks
-        .iter()
-        .zip(counts)
-        .map(|(start, count)| WeeklySignups {
-            week_start: start.to_string(),
-            count,
-        })
-        .collect();
+    let signups_per_week = per_week(
+        pool,
+        &weeks,
+        "SELECT created_at FROM newsletter_subscribers WHERE created_at >= $1",
+    )
+    .await?;
 
     let rating = reviews::rating(pool).await?;
     let reviews = ReviewStats {
         count: rating.count,
         average_rating: rating.average,
+        per_week: per_week(
+            pool,
+            &weeks,
+            "SELECT created_at FROM reviews WHERE status = 'approved' AND created_at >= $1",
+        )
+        .await?,
     };
 
     let rows = sqlx::query(AssertSqlSafe(format!(
@@ -173,7 +190,6 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
         .iter()
         .map(IntroCall::from_row)
         .collect::<Result<_, _>>()?;
-    let unread_messages = crate::audience::contact::admin::unread_count(pool).await?;
 
     Ok(Json(DashboardSummary {
         subscribers,
@@ -181,10 +197,9 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
         reviews,
         next_events,
         revenue_by_month: revenue_by_month(pool, now).await?,
+        sales_per_week: sales_per_week(pool, now).await?,
         tickets_by_event: tickets_by_event(pool, now).await?,
-        attention_orders: attention_orders(pool, now).await?,
         upcoming_intro_calls,
-        unread_messages,
     }))
 }
 
@@ -192,13 +207,20 @@ pub async fn dashboard(State(state): State<AppState>) -> Result<Json<DashboardSu
 
 const MONTHS: i64 = 12;
 const MAX_TICKET_EVENTS: i64 = 50;
-const MAX_ATTENTION_ORDERS: i64 = 10;
-const FAILED_DAYS: i64 = 30;
 
 #[derive(Serialize, ToSchema)]
 pub struct MonthlyRevenue {
     /// Brussels month, `YYYY-MM`.
     pub month: String,
+    /// Sum of the paid orders' totals, euro cents (VAT included).
+    pub total_cents: i64,
+    pub orders: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct WeeklySales {
+    /// Monday of the week (Brussels), `YYYY-MM-DD`.
+    pub week_start: String,
     /// Sum of the paid orders' totals, euro cents (VAT included).
     pub total_cents: i64,
     pub orders: i64,
@@ -228,10 +250,11 @@ fn month_starts(today: Date) -> Vec<Date> {
         .collect()
 }
 
-async fn revenue_by_month(pool: &AnyPool, now: Timestamp) -> Result<Vec<MonthlyRevenue>, AppError> {
-    let months = month_starts(brussels::at(now).date());
-    let first = brussels::start_of(months[0])?;
-    let mut totals = vec![(0_i64, 0_i64); months.len()];
+/// Paid orders (refunds left out) per period starting at `starts` (oldest first, Brussels
+/// dates), by payment date: (total cents, orders) per period.
+async fn paid_per_period(pool: &AnyPool, starts: &[Date]) -> Result<Vec<(i64, i64)>, AppError> {
+    let first = brussels::start_of(starts[0])?;
+    let mut totals = vec![(0_i64, 0_i64); starts.len()];
     for row in sqlx::query(
         "SELECT paid_at, total_cents FROM orders WHERE status = 'paid' AND paid_at >= $1",
     )
@@ -240,16 +263,36 @@ async fn revenue_by_month(pool: &AnyPool, now: Timestamp) -> Result<Vec<MonthlyR
     .await?
     {
         let date = brussels::at(db::parse_ts(&row.try_get::<String, _>("paid_at")?)?).date();
-        if let Some(month) = months.iter().rposition(|start| *start <= date) {
-            totals[month].0 += row.try_get::<i64, _>("total_cents")?;
-            totals[month].1 += 1;
+        if let Some(period) = starts.iter().rposition(|start| *start <= date) {
+            totals[period].0 += row.try_get::<i64, _>("total_cents")?;
+            totals[period].1 += 1;
         }
     }
+    Ok(totals)
+}
+
+async fn revenue_by_month(pool: &AnyPool, now: Timestamp) -> Result<Vec<MonthlyRevenue>, AppError> {
+    let months = month_starts(brussels::at(now).date());
+    let totals = paid_per_period(pool, &months).await?;
     Ok(months
         .iter()
         .zip(totals)
         .map(|(start, (total_cents, orders))| MonthlyRevenue {
             month: start.strftime("%Y-%m").to_string(),
+            total_cents,
+            orders,
+        })
+        .collect())
+}
+
+async fn sales_per_week(pool: &AnyPool, now: Timestamp) -> Result<Vec<WeeklySales>, AppError> {
+    let weeks = week_starts(brussels::at(now).date());
+    let totals = paid_per_period(pool, &weeks).await?;
+    Ok(weeks
+        .iter()
+        .zip(totals)
+        .map(|(start, (total_cents, orders))| WeeklySales {
+            week_start: start.to_string(),
             total_cents,
             orders,
         })
@@ -281,25 +324,6 @@ async fn tickets_by_event(pool: &AnyPool, now: Timestamp) -> Result<Vec<EventTic
             })
         })
         .collect()
-}
-
-async fn attention_orders(pool: &AnyPool, now: Timestamp) -> Result<Vec<AdminOrder>, AppError> {
-    let since = now - (FAILED_DAYS * 24).hours();
-    let sql = format!(
-        "{} LIMIT $2",
-        orders::admin::select(
-            "WHERE o.attention IS NOT NULL OR (o.status = 'failed' AND o.created_at >= $1)"
-        )
-    );
-    let rows = sqlx::query(AssertSqlSafe(sql))
-        .bind(db::format_ts(since))
-        .bind(MAX_ATTENTION_ORDERS)
-        .fetch_all(pool)
-        .await?;
-    Ok(rows
-        .iter()
-        .map(AdminOrder::from_row)
-        .collect::<Result<_, _>>()?)
 }
 
 #[cfg(test)]

@@ -59,8 +59,22 @@ pub struct GoLiveCheck {
     pub done: bool,
     /// What is wrong or how it stands, in Dutch.
     pub detail: String,
-    /// Where to fix it: an admin path (`/admin/...`) or, for server configuration, the README.
+    /// Where to fix it: an admin or site path (`/admin/...`, `/privacy`), or `host` for server
+    /// configuration that whoever runs her server sets (README, Configuration in production).
     pub fix: String,
+    /// For an open line: in plain Dutch what it means for her visitors and what to do.
+    pub help: Option<String>,
+    /// For server configuration: a message she can send to whoever runs her server, as is.
+    pub ask_host: Option<String>,
+    /// Where to read on or sign up (e.g. a payment provider).
+    pub links: Vec<GoLiveLink>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GoLiveLink {
+    /// Dutch, e.g. "Account aanmaken bij Mollie".
+    pub label: String,
+    pub url: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -83,7 +97,8 @@ pub struct LegalPagesReviewed {
     pub reviewed: bool,
 }
 
-const README: &str = "README.md, Configuration in production";
+/// Server configuration (README.md, Configuration in production): whoever runs her server.
+const HOST: &str = "host";
 
 fn check(id: &str, label: &str, done: bool, detail: String, fix: &str) -> GoLiveCheck {
     GoLiveCheck {
@@ -92,6 +107,27 @@ fn check(id: &str, label: &str, done: bool, detail: String, fix: &str) -> GoLive
         done,
         detail,
         fix: fix.into(),
+        help: None,
+        ask_host: None,
+        links: Vec::new(),
+    }
+}
+
+impl GoLiveCheck {
+    /// What an open line means and what to do, what to ask her host, and where to read on.
+    fn explained(mut self, help: &str, ask_host: Option<String>, links: &[(&str, &str)]) -> Self {
+        if !self.done {
+            self.help = Some(help.into());
+            self.ask_host = ask_host;
+            self.links = links
+                .iter()
+                .map(|(label, url)| GoLiveLink {
+                    label: (*label).into(),
+                    url: (*url).into(),
+                })
+                .collect();
+        }
+        self
     }
 }
 
@@ -140,9 +176,27 @@ async fn load(state: &AppState) -> Result<GoLiveChecklist, AppError> {
             if real_payments {
                 "Betalingen lopen via je betaalprovider.".into()
             } else {
-                "Betalingen zijn gesimuleerd: stel Mollie of Stripe in (PAYMENT_PROVIDER).".into()
+                "Bezoekers kunnen nog niet echt betalen: de site doet alleen alsof, met een proefbetaling.".into()
             },
-            README,
+            HOST,
+        )
+        .explained(
+            "Om echt betaald te worden heb je een account nodig bij een betaalprovider: Mollie of \
+             Stripe. Beide werken met Bancontact en kredietkaart en vragen een klein bedrag per \
+             betaling. Maak een account aan en laat het goedkeuren (ze vragen je ondernemingsnummer \
+             en je bankrekening). Daarna geef je de geheime sleutel (de ‘live API key’) aan wie je \
+             website beheert. Stuur die sleutel nooit in dezelfde mail als de vraag hieronder.",
+            Some(
+                "Wil je de echte betalingen op mijn website aanzetten? Ik heb een account bij Mollie \
+                 (of Stripe); de live API-sleutel bezorg ik je apart. Het gaat om PAYMENT_PROVIDER \
+                 en MOLLIE_API_KEY (of STRIPE_SECRET_KEY en STRIPE_WEBHOOK_SECRET), zie ‘Payments \
+                 in production’ in de README."
+                    .into(),
+            ),
+            &[
+                ("Mollie: een account aanmaken", "https://www.mollie.com/be"),
+                ("Stripe: een account aanmaken", "https://stripe.com/be"),
+            ],
         ),
         check(
             "mail",
@@ -151,9 +205,26 @@ async fn load(state: &AppState) -> Result<GoLiveChecklist, AppError> {
             if state.go_live.mail_sent {
                 "Mails gaan via je mailserver (SMTP) naar buiten.".into()
             } else {
-                "Mails worden als bestand bewaard, niet verstuurd: stel SMTP in (MAIL_TRANSPORT=smtp).".into()
+                "De site bewaart haar mails nu als bestand op de server, in plaats van ze te \
+                 versturen: bezoekers krijgen geen bevestiging, ticket of nieuwsbrief."
+                    .into()
             },
-            README,
+            HOST,
+        )
+        .explained(
+            "Mails gaan naar buiten via een mailserver (SMTP), bijvoorbeeld die van je \
+             e-mailprovider of je webhost. Je hebt een afzenderadres op je eigen domein nodig \
+             (bijvoorbeeld hallo@jouwdomein.be) en de gegevens van die mailserver. Vraag er ook bij \
+             dat je domein de site als afzender erkent (SPF en DKIM), anders belanden je mails \
+             in de spam.",
+            Some(
+                "Wil je de mails van mijn website laten versturen via SMTP, met mijn eigen \
+                 afzenderadres, en SPF en DKIM instellen voor mijn domein zodat ze niet in de spam \
+                 belanden? Het gaat om MAIL_TRANSPORT=smtp, SMTP_URL en MAIL_FROM, zie \
+                 ‘Configuration in production’ in de README."
+                    .into(),
+            ),
+            &[],
         ),
         check(
             "test_mail",
@@ -182,14 +253,58 @@ async fn load(state: &AppState) -> Result<GoLiveChecklist, AppError> {
             "Dagelijkse back-ups",
             state.go_live.backups_on,
             backups_detail(&state.go_live),
-            README,
+            HOST,
+        )
+        .explained(
+            "Een back-up is een kopie van alles wat je site bewaart: bestellingen, facturen, \
+             inschrijvingen, je teksten en je foto's. Gaat de server stuk of loopt er iets mis, \
+             dan zet je met die kopie alles terug. De site maakt er elke dag zelf een, zodra wie je \
+             server beheert dat aanzet. Vraag er ook bij dat die kopieën elke dag naar een andere \
+             plek gaan (een andere server of een opslagdienst): een back-up op dezelfde server gaat \
+             mee verloren als die server stukgaat.",
+            Some(
+                "Wil je de dagelijkse back-ups van mijn website aanzetten, en ze elke dag ook naar \
+                 een andere plek kopiëren dan de server zelf? Het gaat om BACKUP_KEEP (en pg_dump \
+                 op de server als de database PostgreSQL is), zie ‘Backups’ in de README."
+                    .into(),
+            ),
+            &[],
         ),
         check(
             "https",
             "Een beveiligd webadres (https)",
             https,
-            format!("Het adres van de site is {}.", state.public_url),
-            README,
+            if https {
+                format!("Het adres van de site is {}.", state.public_url)
+            } else {
+                format!(
+                    "Het adres van de site is nu {}. Zonder https tonen browsers je bezoekers \
+                     ‘Niet beveiligd’, en betalen kan zo niet.",
+                    state.public_url
+                )
+            },
+            HOST,
+        )
+        .explained(
+            "Https (het slotje naast het adres) komt van een certificaat voor je domein. Dat is \
+             gratis (Let's Encrypt), en de webserver die bij de site hoort (Caddy) regelt het \
+             vanzelf zodra je domeinnaam naar de server wijst. Je domeinnaam koop je bij een \
+             registrar; wie je server beheert, vertelt je welk adres je daar invult.",
+            Some(format!(
+                "Wil je mijn website op https zetten, met een certificaat (bijvoorbeeld van Let's \
+                 Encrypt), en het webadres instellen als PUBLIC_URL=https://{}? Zie ‘Configuration \
+                 in production’ in de README.",
+                state
+                    .public_url
+                    .split("://")
+                    .nth(1)
+                    .unwrap_or(&state.public_url)
+                    .trim_end_matches('/')
+            )),
+            &[(
+                "Wat is Let's Encrypt?",
+                "https://letsencrypt.org/nl/getting-started/",
+            )],
         ),
     ];
     let all_done = checks.iter().all(|c| c.done);
@@ -206,7 +321,9 @@ async fn load(state: &AppState) -> Result<GoLiveChecklist, AppError> {
 /// What the daily backups hold and how large the newest one is.
 fn backups_detail(facts: &GoLiveFacts) -> String {
     if !facts.backups_on {
-        return "Er worden geen dagelijkse back-ups gemaakt (BACKUP_KEEP, pg_dump).".into();
+        return "Er wordt nog geen dagelijkse back-up gemaakt: gaat de server stuk, dan zijn je \
+                bestellingen, inschrijvingen, teksten en foto's weg."
+            .into();
     }
     let holds = if facts.photos_in_bucket {
         "de database (je foto's staan in de bucket, die zelf je back-up is)"
@@ -274,7 +391,8 @@ pub async fn send_test_mail(
             compose::text("De link werkt één keer, 7 dagen lang."),
         ],
         &site,
-    );
+    )
+    .with_secret(&token);
     let now = Timestamp::now();
     let mut tx = db::begin_write(&state.pool).await?;
     outbox::enqueue_email(&mut tx, &message).await?;
@@ -306,6 +424,7 @@ pub async fn send_test_mail(
     responses(
         (status = 204, description = "The test mail counts as received"),
         (status = 404, description = "Unknown, used or expired link, or not the latest test mail", body = ErrorBody),
+        (status = 429, description = "Too many link uses from this client address; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]

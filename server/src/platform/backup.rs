@@ -248,19 +248,40 @@ async fn pg_dump(url: &str, out: &Path) -> anyhow::Result<()> {
 
 /// A PostgreSQL client tool for the database at `url`: the URL without its password goes on the
 /// command line (`--dbname`), the password into the child's environment (`PGPASSWORD`), where no
-/// other user can read it. Without one in the URL, libpq's own ways apply (PGPASSWORD, ~/.pgpass).
+/// other user can read it. The password may sit in the user part or, as libpq also reads it, in a
+/// `password=` parameter (which wins). Without one in the URL, libpq's own ways apply
+/// (PGPASSWORD, ~/.pgpass).
 fn pg_tool(program: &str, url: &str) -> anyhow::Result<Command> {
     let mut parsed = url::Url::parse(url).context("the database URL is not a valid URL")?;
     let mut command = Command::new(program);
-    if let Some(password) = parsed.password() {
-        let password = percent_encoding::percent_decode_str(password)
-            .decode_utf8()
-            .context("the database password is not valid UTF-8")?
-            .into_owned();
-        command.env("PGPASSWORD", password);
+    let mut password = match parsed.password() {
+        Some(encoded) => Some(
+            percent_encoding::percent_decode_str(encoded)
+                .decode_utf8()
+                .context("the database password is not valid UTF-8")?
+                .into_owned(),
+        ),
+        None => None,
+    };
+    if password.is_some() {
         parsed
             .set_password(None)
             .map_err(|()| anyhow::anyhow!("cannot take the password out of the database URL"))?;
+    }
+    if parsed.query_pairs().any(|(key, _)| key == "password") {
+        let (secret, kept): (Vec<_>, Vec<_>) = parsed
+            .query_pairs()
+            .map(|(key, value)| (key.into_owned(), value.into_owned()))
+            .partition(|(key, _)| key == "password");
+        password = secret.into_iter().last().map(|(_, value)| value);
+        if kept.is_empty() {
+            parsed.set_query(None);
+        } else {
+            parsed.query_pairs_mut().clear().extend_pairs(kept);
+        }
+    }
+    if let Some(password) = password {
+        command.env("PGPASSWORD", password);
     }
     command.arg("--dbname").arg(parsed.as_str());
     Ok(command)
@@ -690,6 +711,64 @@ fn sync_parent(path: &Path) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn args(command: &Command) -> Vec<String> {
+        command
+            .get_args()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    fn pgpassword(command: &Command) -> Option<String> {
+        command
+            .get_envs()
+            .find(|(key, _)| *key == "PGPASSWORD")
+            .and_then(|(_, value)| value.map(|v| v.to_string_lossy().into_owned()))
+    }
+
+    #[test]
+    fn pg_tools_get_the_password_through_the_environment_never_the_command_line() {
+        let command = pg_tool(
+            "pg_dump",
+            "postgres://inlumine:ge%40heim%2Fwoord@db.example:5432/inlumine?sslmode=require",
+        )
+        .unwrap();
+        assert_eq!(
+            args(&command),
+            [
+                "--dbname",
+                "postgres://inlumine@db.example:5432/inlumine?sslmode=require"
+            ]
+        );
+        assert_eq!(pgpassword(&command).as_deref(), Some("ge@heim/woord"));
+
+        // libpq also reads a password parameter.
+        let command = pg_tool(
+            "pg_restore",
+            "postgresql://inlumine@db.example/inlumine?password=ge%26heim&sslmode=require",
+        )
+        .unwrap();
+        let line = args(&command).join(" ");
+        assert!(!line.contains("heim"), "{line}");
+        assert_eq!(
+            args(&command),
+            [
+                "--dbname",
+                "postgresql://inlumine@db.example/inlumine?sslmode=require"
+            ]
+        );
+        assert_eq!(pgpassword(&command).as_deref(), Some("ge&heim"));
+        let command = pg_tool("pg_dump", "postgres://u@h/d?password=x").unwrap();
+        assert_eq!(args(&command), ["--dbname", "postgres://u@h/d"]);
+
+        // Without one, nothing is set: libpq's own PGPASSWORD or ~/.pgpass apply.
+        let command = pg_tool("pg_dump", "postgres://inlumine@127.0.0.1/inlumine").unwrap();
+        assert_eq!(pgpassword(&command), None);
+        assert_eq!(
+            args(&command),
+            ["--dbname", "postgres://inlumine@127.0.0.1/inlumine"]
+        );
+    }
 
     #[test]
     fn rotation_keeps_the_newest_daily_snapshots_and_every_manual_one() {

@@ -53,14 +53,22 @@ fn warn_untrusted_forwarded_for() {
 
 /// IPv4 as is; IPv6 reduced to its /64 (IPv4-mapped addresses count as the IPv4 address).
 fn ip_key(ip: IpAddr) -> String {
-    match ip {
+    match address_block(ip) {
         IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(prefix) => format!("{prefix}/64"),
+    }
+}
+
+/// The block one client is counted as, by the limiters and the per-address connection caps:
+/// IPv4 as is (also when IPv4-mapped), IPv6 as the first address of its /64.
+pub fn address_block(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => v4.to_string(),
+            Some(v4) => IpAddr::V4(v4),
             None => {
                 let s = v6.segments();
-                let prefix = Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0);
-                format!("{prefix}/64")
+                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
             }
         },
     }

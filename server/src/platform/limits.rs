@@ -1,5 +1,8 @@
 //! Limits on the public writes (checkout, coupon checks, newsletter, intro calls, webinars,
-//! contact, links in mails).
+//! contact, the self-test, links in mails, sessions, payment callbacks): every public write has one. The
+//! README's table "Limits on public writes" lists them; a test in `auth::throttle`, which holds
+//! the fixed limits of sign-in, password reset and invitation links (per account as well as per
+//! address), keeps that table, `[limits]` and the routes in step.
 //!
 //! Each limit is "`burst` per `period`" as a GCRA (generic cell rate algorithm): a key may use
 //! its whole burst at once and then earns one request back every `period / burst`. Per key we
@@ -212,6 +215,31 @@ pub struct Limits {
     pub review_links_per_ip: Limiter,
     /// Confirmations through the link in the go-live test mail.
     pub test_mail_links_per_ip: Limiter,
+    /// Opens, cancels and moves through an intro call's links.
+    pub intro_call_links_per_ip: Limiter,
+    /// Confirmations and unsubscribes through newsletter links.
+    pub newsletter_links_per_ip: Limiter,
+    /// Quotes carrying a waiting-list offer.
+    pub offer_quotes_per_ip: Limiter,
+    pub selftest_results_per_ip: Limiter,
+    pub selftest_mail_per_ip: Limiter,
+    pub selftest_mail_per_email: Limiter,
+    /// Confirmations through the link of the self-test's mail.
+    pub selftest_links_per_ip: Limiter,
+    pub refresh_per_ip: Limiter,
+    pub logout_per_ip: Limiter,
+    pub payment_webhooks_per_ip: Limiter,
+    pub simulated_payments_per_ip: Limiter,
+    /// Upcoming intro calls one e-mail address may hold at once (a count, not a rate).
+    pub intro_calls_upcoming_per_email: i64,
+    /// Upcoming intro calls booked from one client address that may be held at once.
+    pub intro_calls_upcoming_per_ip: i64,
+    /// Passkey sign-in ceremonies started (each stores a challenge for 5 minutes).
+    pub passkey_options_per_ip: Limiter,
+    /// Page views counted (the beacon): always in this process, also on PostgreSQL, since a
+    /// count of the shared kind would cost a database write per page view, which is what the
+    /// visitor counts avoid; N servers allow N times this, which only bounds memory per address.
+    pub beacon_per_ip: Limiter,
 }
 
 impl Limits {
@@ -241,6 +269,53 @@ impl Limits {
                 s.test_mail_links_per_ip_per_hour,
                 HOUR,
             ),
+            intro_call_links_per_ip: limit(
+                "intro_call_links_per_ip",
+                s.intro_call_links_per_ip_per_hour,
+                HOUR,
+            ),
+            newsletter_links_per_ip: limit(
+                "newsletter_links_per_ip",
+                s.newsletter_links_per_ip_per_hour,
+                HOUR,
+            ),
+            offer_quotes_per_ip: limit("offer_quotes_per_ip", s.offer_quotes_per_ip_per_hour, HOUR),
+            selftest_results_per_ip: limit(
+                "selftest_results_per_ip",
+                s.selftest_results_per_ip_per_hour,
+                HOUR,
+            ),
+            selftest_mail_per_ip: limit(
+                "selftest_mail_per_ip",
+                s.selftest_mail_per_ip_per_hour,
+                HOUR,
+            ),
+            selftest_mail_per_email: limit(
+                "selftest_mail_per_email",
+                s.selftest_mail_per_email_per_hour,
+                HOUR,
+            ),
+            selftest_links_per_ip: limit(
+                "selftest_links_per_ip",
+                s.selftest_links_per_ip_per_hour,
+                HOUR,
+            ),
+            refresh_per_ip: limit("refresh_per_ip", s.refresh_per_ip_per_hour, HOUR),
+            logout_per_ip: limit("logout_per_ip", s.logout_per_ip_per_hour, HOUR),
+            payment_webhooks_per_ip: limit(
+                "payment_webhooks_per_ip",
+                s.payment_webhooks_per_ip_per_hour,
+                HOUR,
+            ),
+            simulated_payments_per_ip: limit(
+                "simulated_payments_per_ip",
+                s.simulated_payments_per_ip_per_hour,
+                HOUR,
+            ),
+            intro_calls_upcoming_per_email: s.intro_calls_upcoming_per_email.into(),
+            intro_calls_upcoming_per_ip: s.intro_calls_upcoming_per_ip.into(),
+            passkey_options_per_ip: limit("passkey_options_per_ip", 30, 15 * MINUTE),
+            beacon_per_ip: Limiter::named("beacon_per_ip", s.beacon_per_ip_per_hour, HOUR, None),
         })
     }
 }

@@ -12,8 +12,11 @@ pub mod notifications; // what the coach is told, at once or in a daily summary
 pub mod outbox; // durable mails and webhooks, their templates and the worker
 pub mod payments; // payment providers behind one interface
 pub mod periodic; // background passes on a timer
+pub mod photos; // what a chosen photo is: the slots, its markup, the reads that find it
 pub mod prerendered; // the built web app in memory, with its CSP
 pub mod retention; // forgets what is past its period
 pub mod site; // the business details and where they are read from
 pub mod site_settings; // Beheer > Instellingen: the business details she edits
 pub mod state; // what every handler can reach
+pub mod visit_counts; // the visitor counts per day in memory, written every few seconds
+pub mod visits; // visitors counted without watching them: the beacon and what it may count

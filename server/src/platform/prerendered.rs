@@ -182,6 +182,9 @@ pub struct SitePages {
     pub not_found: Page,
     /// The shell the admin pages start from.
     pub spa_fallback: Page,
+    /// What a higher layer derives from the pages once (they never change while serving), e.g.
+    /// the catalogue of page blocks (`content::page_texts`).
+    pub derived: std::sync::OnceLock<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 impl SitePages {
@@ -226,6 +229,7 @@ impl SitePages {
             pages,
             not_found,
             spa_fallback,
+            derived: std::sync::OnceLock::new(),
         })
     }
 

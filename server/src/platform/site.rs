@@ -10,6 +10,7 @@ use sqlx::{AnyPool, Row};
 use utoipa::ToSchema;
 
 use crate::kit::configuration::DEFAULT_SITE_CONFIG;
+use crate::platform::photos::{self, MediaImage, Slot};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -24,9 +25,19 @@ pub struct Site {
     pub platform_url: String,
     pub quiz_url: String,
     pub intro_video_url: String,
+    /// The default logo (`/images/logo.svg`); `chosen_logo` when she uploaded her own.
     pub logo: String,
+    /// Her own logo (Beheer > Instellingen, the media slot `logo`), read with the details.
+    #[serde(skip)]
+    pub chosen_logo: Option<MediaImage>,
     pub share_image: String,
     pub aggregate_rating: AggregateRating,
+    /// Beheer > Instellingen: "Doe de test" leads to her own self-test (`settings.selftest_own`).
+    #[serde(skip)]
+    pub selftest_own: bool,
+    /// A version of her self-test is published (publishing moves the settings version).
+    #[serde(skip)]
+    pub selftest_published: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -156,11 +167,31 @@ impl Site {
         }
     }
 
+    /// The logo's path on the site: hers (its widest JPEG) or the default.
+    pub fn logo_path(&self) -> &str {
+        self.chosen_logo
+            .as_ref()
+            .map_or(self.logo.as_str(), |image| image.src.as_str())
+    }
+
+    /// Where "Doe de test" leads: her own self-test when she chose it and a version is
+    /// published, else the external quiz.
+    pub fn quiz_href(&self) -> String {
+        if self.selftest_own && self.selftest_published {
+            SELFTEST_PATH.to_string()
+        } else {
+            self.quiz_url.clone()
+        }
+    }
+
     /// An absolute URL on the public site for a path such as `/images/logo.svg`.
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.site_url, path)
     }
 }
+
+/// The page of her own self-test.
+pub const SELFTEST_PATH: &str = "/wees-eerlijk/zelftest";
 
 /// The business details the coach edits in Beheer > Instellingen; the defaults come from
 /// `config/site.json`.
@@ -259,7 +290,7 @@ impl Site {
             ("instagram", self.social.instagram.clone()),
             ("linkedin", self.social.linkedin.clone()),
             ("platformUrl", self.platform_url.clone()),
-            ("quizUrl", self.quiz_url.clone()),
+            ("quizUrl", self.quiz_href()),
             ("introVideoUrl", self.intro_video_url.clone()),
             ("mapsUrl", self.maps_url()),
         ]
@@ -370,7 +401,8 @@ impl LiveSite {
         &self.defaults
     }
 
-    /// True once the coach saved details: pages then carry them instead of the build's values.
+    /// True once the coach saved details (or chose her own self-test): pages then carry them
+    /// instead of the build's values.
     pub fn is_saved(&self) -> bool {
         self.saved.load(Ordering::Acquire)
     }
@@ -382,15 +414,54 @@ impl LiveSite {
             return Ok(());
         }
         let saved = load_saved(pool).await?;
-        let site = match &saved {
-            Some(details) => Arc::new(self.defaults.with_details(details.clone())),
-            None => self.defaults.clone(),
+        // Choosing the logo moves the settings version too (`media::admin::set_slot`), and so
+        // does publishing a self-test (`overview::selftest::admin`).
+        let logo = photos::slot_image(pool, Slot::Logo).await?;
+        let (selftest_own, selftest_published) = load_selftest(pool).await?;
+        let site = match (&saved, logo) {
+            (None, None) if !selftest_own => self.defaults.clone(),
+            (saved, logo) => {
+                let mut site = match saved {
+                    Some(details) => self.defaults.with_details(details.clone()),
+                    None => (*self.defaults).clone(),
+                };
+                site.chosen_logo = logo;
+                site.selftest_own = selftest_own;
+                site.selftest_published = selftest_published;
+                Arc::new(site)
+            }
         };
-        *self.current.write().unwrap_or_else(|e| e.into_inner()) = site;
-        self.saved.store(saved.is_some(), Ordering::Release);
+        // Her own self-test changes a link on every page ("Doe de test"), like saved details.
+        let live = saved.is_some() || site.quiz_href() != self.defaults.quiz_url;
+        let mut current = self.current.write().unwrap_or_else(|e| e.into_inner());
+        // The poll and a page being made can read at once: a read of an older version that ends
+        // last must not put older details back (a page made then would keep them under the newer
+        // version until the next change).
+        let loaded = self.loaded.load(Ordering::Acquire);
+        if loaded != u64::MAX && loaded > version {
+            return Ok(());
+        }
+        *current = site;
+        self.saved.store(live, Ordering::Release);
         self.loaded.store(version, Ordering::Release);
         Ok(())
     }
+}
+
+/// Whether she chose her own self-test for "Doe de test", and whether a version is published.
+async fn load_selftest(pool: &AnyPool) -> Result<(bool, bool), sqlx::Error> {
+    let own = sqlx::query("SELECT selftest_own FROM settings WHERE id = 1")
+        .fetch_optional(pool)
+        .await?
+        .map(|r| r.try_get::<i64, _>("selftest_own"))
+        .transpose()?
+        .unwrap_or(0)
+        == 1;
+    let published = sqlx::query("SELECT id FROM selftest_versions LIMIT 1")
+        .fetch_optional(pool)
+        .await?
+        .is_some();
+    Ok((own, published))
 }
 
 /// The details the coach saved; None when she saved none.

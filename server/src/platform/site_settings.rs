@@ -4,7 +4,7 @@
 //! within about a second on every server.
 use axum::Json;
 use axum::extract::State;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::kit::db;
@@ -67,6 +67,20 @@ pub struct BusinessDetailsForm {
     pub quiz_url: String,
     #[serde(default)]
     pub intro_video_url: String,
+    /// "Doe de test" leads to her own self-test (once a version is published) instead of
+    /// `quiz_url`.
+    #[serde(default)]
+    pub selftest_own: bool,
+}
+
+/// Beheer > Instellingen as the form shows it: the business details and her choice of self-test.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SiteSettings {
+    #[serde(flatten)]
+    pub details: BusinessDetails,
+    /// "Doe de test" leads to her own self-test (`/wees-eerlijk/zelftest`) once a version is
+    /// published; otherwise to `quiz_url`.
+    pub selftest_own: bool,
 }
 
 #[utoipa::path(
@@ -75,11 +89,15 @@ pub struct BusinessDetailsForm {
     operation_id = "admin_get_settings",
     tag = "admin",
     responses(
-        (status = 200, description = "The business details in force", body = BusinessDetails),
+        (status = 200, description = "The business details in force", body = SiteSettings),
     )
 )]
-pub async fn get_settings(State(state): State<AppState>) -> Json<BusinessDetails> {
-    Json(state.site().details())
+pub async fn get_settings(State(state): State<AppState>) -> Json<SiteSettings> {
+    let site = state.site();
+    Json(SiteSettings {
+        details: site.details(),
+        selftest_own: site.selftest_own,
+    })
 }
 
 #[utoipa::path(
@@ -89,27 +107,32 @@ pub async fn get_settings(State(state): State<AppState>) -> Json<BusinessDetails
     tag = "admin",
     request_body = BusinessDetailsForm,
     responses(
-        (status = 200, description = "Saved; every page shows them within about a second", body = BusinessDetails),
+        (status = 200, description = "Saved; every page shows them within about a second", body = SiteSettings),
         (status = 422, description = "Invalid fields", body = ErrorBody),
     )
 )]
 pub async fn put_settings(
     State(state): State<AppState>,
     ApiJson(form): ApiJson<BusinessDetailsForm>,
-) -> Result<Json<BusinessDetails>, AppError> {
+) -> Result<Json<SiteSettings>, AppError> {
     let details = validate(&form)?;
     let json = serde_json::to_string(&details).map_err(anyhow::Error::from)?;
     let mut tx = db::begin_write(&state.pool).await?;
     sqlx::query(
-        "INSERT INTO settings (id, details, updated_at) VALUES (1, $1, $2) \
-         ON CONFLICT (id) DO UPDATE SET details = excluded.details, updated_at = excluded.updated_at",
+        "INSERT INTO settings (id, details, selftest_own, updated_at) VALUES (1, $1, $2, $3) \
+         ON CONFLICT (id) DO UPDATE SET details = excluded.details, selftest_own = excluded.selftest_own, \
+         updated_at = excluded.updated_at",
     )
     .bind(json)
+    .bind(i64::from(form.selftest_own))
     .bind(db::now())
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(Json(details))
+    Ok(Json(SiteSettings {
+        details,
+        selftest_own: form.selftest_own,
+    }))
 }
 
 const HTTPS: &str =

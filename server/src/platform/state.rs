@@ -15,6 +15,7 @@ use crate::platform::media_store::Media;
 use crate::platform::payments::Provider;
 use crate::platform::prerendered::SitePages;
 use crate::platform::site::{LiveSite, Site};
+use crate::platform::visit_counts::Visits;
 
 /// Shared by all handlers. Axum clones the state several times per request (router, handler,
 /// extractors), so it is one `Arc`: a clone is one counter, not one per field.
@@ -56,6 +57,8 @@ pub struct Shared {
     pub outbox_notify: Arc<Notify>,
     pub pages: Arc<SitePages>,
     pub auth: Arc<AuthConfig>,
+    /// The passkeys' relying party (from PUBLIC_URL); None where browsers allow none.
+    pub passkeys: Option<Arc<webauthn_rs::prelude::Webauthn>>,
     /// The bound on password hashes running at once (sign-in, new passwords).
     pub hashes: HashGate,
     pub payments: Arc<Provider>,
@@ -77,6 +80,8 @@ pub struct Shared {
     pub media: Arc<Media>,
     /// What the go-live checklist reads from the configuration.
     pub go_live: GoLiveFacts,
+    /// The visitor counts in memory, written every few seconds (and the clock they read).
+    pub visits: Arc<Visits>,
 }
 
 /// The parts of the configuration the go-live checklist reports on.

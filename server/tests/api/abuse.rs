@@ -5,8 +5,11 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::commerce::{coupon, evening, order_body, started};
-use crate::helpers::{Engine, TestApp, spawn_app, spawn_second_server, token_after};
+use crate::helpers::{
+    Engine, TestApp, spawn_app, spawn_app_with, spawn_second_server_with, token_after,
+};
 use crate::intro_calls::{availability, booking, every_day, flat_slots, set_availability};
+use inlumine::kit::configuration::Settings;
 
 both_engines!(
     every_public_write_answers_429_with_retry_after_past_its_limit,
@@ -71,12 +74,19 @@ async fn free_webinar(app: &TestApp, capacity: i64) -> i64 {
         .await
 }
 
+/// The hourly limits at their defaults; the cap on upcoming intro calls (public_limits.rs) out
+/// of the way of the hourly ones counted here.
+fn no_upcoming_cap(settings: &mut Settings) {
+    settings.limits.intro_calls_upcoming_per_email = 1000;
+    settings.limits.intro_calls_upcoming_per_ip = 1000;
+}
+
 async fn every_public_write_answers_429_with_retry_after_past_its_limit(engine: Engine) {
-    let app = spawn_app(engine).await;
+    let app = spawn_app_with(engine, no_upcoming_cap).await;
     // On PostgreSQL the requests take turns between two servers on one database, as behind a
     // load balancer: together they allow what one allows.
     let second = match engine {
-        Engine::Postgres => Some(spawn_second_server(&app).await),
+        Engine::Postgres => Some(spawn_second_server_with(&app, no_upcoming_cap).await),
         Engine::Sqlite => None,
     };
     let servers: Vec<&TestApp> = std::iter::once(&app).chain(second.as_ref()).collect();

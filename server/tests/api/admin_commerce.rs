@@ -50,7 +50,7 @@ fn days_ago(days: i64) -> String {
 }
 
 /// The product with this slug, created when the seed has not (yet) made it.
-async fn product(app: &TestApp, slug: &str) -> i64 {
+pub(crate) async fn product(app: &TestApp, slug: &str) -> i64 {
     let (kind, event_kind, name) = match slug {
         "vertelavond" => ("event", Some("vertelavond"), "Vertelavond"),
         "zelfbeeld-ommekeer" => ("event", Some("zelfbeeld"), "De Zelfbeeld-Ommekeer"),
@@ -118,21 +118,21 @@ async fn event(
     .unwrap()
 }
 
-struct NewOrder<'a> {
-    product: i64,
-    event: Option<i64>,
-    quantity: i64,
-    first_name: &'a str,
-    last_name: &'a str,
-    email: &'a str,
-    subtotal_cents: i64,
-    discount_cents: i64,
-    coupon: Option<(i64, &'a str)>,
-    status: &'a str,
-    attention: Option<&'a str>,
-    seats_held: i64,
-    created_at: String,
-    paid_at: Option<String>,
+pub(crate) struct NewOrder<'a> {
+    pub(crate) product: i64,
+    pub(crate) event: Option<i64>,
+    pub(crate) quantity: i64,
+    pub(crate) first_name: &'a str,
+    pub(crate) last_name: &'a str,
+    pub(crate) email: &'a str,
+    pub(crate) subtotal_cents: i64,
+    pub(crate) discount_cents: i64,
+    pub(crate) coupon: Option<(i64, &'a str)>,
+    pub(crate) status: &'a str,
+    pub(crate) attention: Option<&'a str>,
+    pub(crate) seats_held: i64,
+    pub(crate) created_at: String,
+    pub(crate) paid_at: Option<String>,
 }
 
 impl Default for NewOrder<'_> {
@@ -157,7 +157,7 @@ impl Default for NewOrder<'_> {
 }
 
 /// Inserts an order as the checkout would have left it; returns (id, public_id).
-async fn order(app: &TestApp, o: NewOrder<'_>) -> (i64, String) {
+pub(crate) async fn order(app: &TestApp, o: NewOrder<'_>) -> (i64, String) {
     let public_id = format!("ord_{}", hex::encode(rand::random::<[u8; 8]>()));
     let paid_at = o
         .paid_at
@@ -1813,6 +1813,17 @@ async fn the_dashboard_shows_revenue_tickets_and_orders_that_need_attention(engi
         "empty months are there with 0; 12 months ago is out"
     );
 
+    // The same per week: 12 weeks, this one last, with today's paid order (refund left out).
+    let weeks = d["sales_per_week"].as_array().unwrap();
+    assert_eq!(weeks.len(), 12);
+    let today = Timestamp::now().in_tz(tz).unwrap().date();
+    let monday = today - i64::from(today.weekday().to_monday_zero_offset()).days();
+    assert_eq!(
+        weeks[11],
+        json!({"week_start": monday.to_string(), "total_cents": 3150, "orders": 1})
+    );
+    assert_eq!(weeks[0]["week_start"], (monday - 77.days()).to_string());
+
     let events = d["tickets_by_event"].as_array().unwrap();
     let event_ids: Vec<i64> = events
         .iter()
@@ -1836,18 +1847,26 @@ async fn the_dashboard_shows_revenue_tickets_and_orders_that_need_attention(engi
         (Some(0), Some(0))
     );
 
-    let attention: Vec<i64> = d["attention_orders"]
+    // Orders that need attention are on the today list.
+    let (_, today) = send(&app, &token, Method::GET, "/api/admin/today", None).await;
+    let attention: Vec<(i64, bool)> = today["items"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|o| o["id"].as_i64().unwrap())
+        .filter(|i| i["kind"] == "order")
+        .map(|o| {
+            (
+                o["id"].as_i64().unwrap(),
+                o["refund_needed"].as_bool().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         attention,
-        [failed, flagged],
-        "newest first; old failures drop off"
+        [(flagged, true), (failed, false)],
+        "oldest first; old failures drop off"
     );
-    assert_eq!(d["attention_orders"][1]["attention"], "refund_needed");
+    assert_eq!(today["waiting"]["attention_orders"], 2);
     // The existing figures are still there.
     assert!(d["subscribers"].is_object() && d["next_events"].is_array());
 }

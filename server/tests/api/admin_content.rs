@@ -645,7 +645,7 @@ async fn subscribers_are_listed_and_exported_as_belgian_csv(engine: Engine) {
     let lines: Vec<&str> = text.split("\r\n").collect();
     assert_eq!(
         lines[0],
-        "Voornaam;E-mailadres;Status;Ingeschreven op;Bevestigd op;Uitgeschreven op"
+        "Voornaam;E-mailadres;Status;Ingeschreven op;Bevestigd op;Uitgeschreven op;Geïmporteerd op;Grond bij import"
     );
     assert!(
         lines[1].starts_with("Élise;elise@example.be;In afwachting;"),
@@ -669,6 +669,10 @@ async fn the_dashboard_sums_up_subscribers_reviews_and_events(engine: Engine) {
         .await;
     app.insert_review("B", 4, "2026-01-02T00:00:00.000000Z")
         .await;
+    let this_week = jiff::Timestamp::now()
+        .strftime("%Y-%m-%dT%H:%M:%S.%6fZ")
+        .to_string();
+    app.insert_review("C", 3, &this_week).await;
     app.insert_event(
         "vertelavond",
         "published",
@@ -692,7 +696,19 @@ async fn the_dashboard_sums_up_subscribers_reviews_and_events(engine: Engine) {
     let weeks = d["signups_per_week"].as_array().unwrap();
     assert_eq!(weeks.len(), 12);
     assert_eq!(weeks[11]["count"], 1, "this week's signup");
-    assert_eq!(d["reviews"], json!({"count": 2, "average_rating": 4.5}));
+    assert_eq!(d["reviews"]["count"], 3);
+    assert_eq!(d["reviews"]["average_rating"], 4.0);
+    let review_weeks = d["reviews"]["per_week"].as_array().unwrap();
+    assert_eq!(review_weeks.len(), 12);
+    assert_eq!(
+        review_weeks
+            .iter()
+            .map(|w| w["count"].as_i64().unwrap())
+            .sum::<i64>(),
+        1,
+        "January's reviews are older than 12 weeks"
+    );
+    assert_eq!(review_weeks[11]["count"], 1, "this week's review");
     let events = d["next_events"].as_array().unwrap();
     assert_eq!(events.len(), 1, "cancelled dates are left out");
     assert_eq!(events[0]["seats_taken"], 12);

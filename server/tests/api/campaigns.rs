@@ -23,6 +23,8 @@ both_engines!(
     a_paused_campaign_stops_and_resumes_where_it_was,
     a_scheduled_campaign_starts_at_its_time,
     a_published_newsletter_is_on_the_public_archive_and_in_the_sitemap,
+    the_empty_archive_signs_up_without_scripts_opens_its_menu_and_shows_her_saved_details,
+    an_erasure_that_commits_after_the_claim_still_stops_her_mail,
 );
 
 const ONE_CLICK: &str = "https://www.inlumine.be/api/newsletter/one-click?token=";
@@ -174,6 +176,93 @@ async fn a_newsletter_goes_to_confirmed_subscribers_only_with_text_part_footer_a
     assert!(mail.contains("Een avond vol verhalen"), "{mail}");
 }
 
+/// A batch is claimed whole, then sent one mail a second: the erasure of its last recipient
+/// (and the unsubscribe of another) commits while the batch is under way, after the claim.
+async fn an_erasure_that_commits_after_the_claim_still_stops_her_mail(engine: Engine) {
+    let app = spawn_app_with(engine, |s| {
+        s.campaigns.poll_interval_ms = 50;
+        s.campaigns.messages_per_second = 1;
+        s.campaigns.batch_size = 20;
+    })
+    .await;
+    let token = app.admin_token().await;
+    insert_subscriber(&app.pool, "anna@example.be", "confirmed").await;
+    insert_subscriber(&app.pool, "bart@example.be", "confirmed").await;
+    insert_subscriber(&app.pool, "daan@example.be", "confirmed").await;
+    let erased = insert_subscriber(&app.pool, "cleo@example.be", "confirmed").await;
+    let id = create_campaign(&app, &token, json!({})).await["id"]
+        .as_i64()
+        .unwrap();
+    send_now(&app, &token, id).await;
+    // The sender holds the whole batch, hers included, before the first mail leaves.
+    let held = |email: &'static str| {
+        let pool = app.pool.clone();
+        async move {
+            sqlx::query(
+                "SELECT COUNT(*) FROM campaign_recipients WHERE email = $1 AND status = 'pending' \
+                 AND lease_owner IS NOT NULL",
+            )
+            .bind(email)
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+            .get::<i64, _>(0)
+                == 1
+        }
+    };
+    eventually("the batch is claimed", || async {
+        held("cleo@example.be").await && held("daan@example.be").await
+    })
+    .await;
+    let (status, body) = app
+        .admin_send(
+            &token,
+            Method::POST,
+            "/api/admin/people/erase",
+            Some(json!({"email": "cleo@example.be", "confirmation": "cleo@example.be"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    sqlx::query("UPDATE newsletter_subscribers SET status = 'unsubscribed' WHERE email = $1")
+        .bind("daan@example.be")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    // Both were still claimed by the sender when they left.
+    assert!(
+        app.count("SELECT COUNT(*) FROM campaign_recipients WHERE status = 'sent'")
+            .await
+            < 3,
+        "the batch was already sent: the test proves nothing"
+    );
+    let done = wait_until_sent(&app, &token, id).await;
+    assert_eq!(done["figures"]["sent"], 2, "{done}");
+    app.wait_for_mails(2).await;
+    // A moment more: nothing else leaves.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(app.mails_to("anna@example.be").len(), 1);
+    assert_eq!(app.mails_to("bart@example.be").len(), 1);
+    assert_eq!(app.mails_to("daan@example.be").len(), 0, "unsubscribed");
+    assert_eq!(app.mails_to("cleo@example.be").len(), 0, "erased");
+    let newsletters = app
+        .mail_files()
+        .iter()
+        .filter(|f| {
+            std::fs::read_to_string(f)
+                .unwrap()
+                .contains("Nieuws van november")
+        })
+        .count();
+    assert_eq!(newsletters, 2);
+    let left: i64 = sqlx::query("SELECT COUNT(*) FROM newsletter_subscribers WHERE id = $1")
+        .bind(erased)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(left, 0, "she was erased");
+}
+
 /// What a mail program does with `List-Unsubscribe-Post` (RFC 8058): a form POST to the URL,
 /// no page, no JavaScript.
 async fn one_click(app: &TestApp, token: &str) -> reqwest::Response {
@@ -304,6 +393,21 @@ async fn segments_take_consenting_ticket_holders_and_a_service_message_takes_the
     )
     .await;
     let id = news["id"].as_i64().unwrap();
+    // The send dialog names the audience and its size, from the server.
+    let (status, audience) = app
+        .admin_send(
+            &token,
+            Method::GET,
+            &format!("/api/admin/campaigns/{id}/audience"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{audience}");
+    assert_eq!(audience["count"], 1);
+    assert_eq!(
+        audience["label"],
+        "Tickethouders van Test vertelavond — 27/11/2030 19:30 die op de nieuwsbrief staan"
+    );
     assert_eq!(send_now(&app, &token, id).await["figures"]["total"], 1);
     wait_until_sent(&app, &token, id).await;
     assert_eq!(app.wait_for_mails_to("anna@example.be", 1).await.len(), 1);
@@ -316,6 +420,21 @@ async fn segments_take_consenting_ticket_holders_and_a_service_message_takes_the
     )
     .await;
     let id = service["id"].as_i64().unwrap();
+    let (_, audience) = app
+        .admin_send(
+            &token,
+            Method::GET,
+            &format!("/api/admin/campaigns/{id}/audience"),
+            None,
+        )
+        .await;
+    assert_eq!(audience["count"], 3, "{audience}");
+    assert!(
+        audience["label"]
+            .as_str()
+            .unwrap()
+            .ends_with("(dienstbericht: ook wie niet op de nieuwsbrief staat)")
+    );
     assert_eq!(send_now(&app, &token, id).await["figures"]["total"], 3);
     wait_until_sent(&app, &token, id).await;
     let dirk = &app.wait_for_mails_to("dirk@example.be", 1).await[0];
@@ -856,4 +975,72 @@ async fn five_thousand_subscribers_get_one_mail_each_through_three_kills() {
         "{extra} duplicates, more than the three batches in flight"
     );
     pool.close().await;
+}
+
+async fn the_empty_archive_signs_up_without_scripts_opens_its_menu_and_shows_her_saved_details(
+    engine: Engine,
+) {
+    let app = spawn_app(engine).await;
+    let html = app.get("/nieuwsbrief/archief").await.text().await.unwrap();
+    assert!(
+        html.contains("<form class=\"nb-form\" method=\"post\" action=\"/nieuwsbrief/archief\""),
+        "{html}"
+    );
+    assert!(!html.contains("onderaan de pagina"), "{html}");
+    // The phone menu opens without the app's scripts (which the page does not load).
+    assert!(html.contains("<details class=\"nb-menu\">"), "{html}");
+    assert!(!html.contains("aria-controls=\"mobiel-menu\""), "{html}");
+    assert!(!html.contains("<script"), "{html}");
+    assert!(html.contains("Voorbeeldstraat 1"), "{html}");
+
+    // The form posts without scripts: the same checks as the API, answered in the page.
+    let post = |form: &'static [(&'static str, &'static str)]| {
+        app.client
+            .post(app.url("/nieuwsbrief/archief"))
+            .form(form)
+            .send()
+    };
+    let res = post(&[("firstName", ""), ("email", "geen-adres")])
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 422);
+    let html = res.text().await.unwrap();
+    assert!(html.contains("Vul je voornaam in."), "{html}");
+    assert!(html.contains("Vul een geldig e-mailadres in."), "{html}");
+    assert!(
+        html.contains("value=\"geen-adres\" aria-invalid=\"true\""),
+        "{html}"
+    );
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM newsletter_subscribers")
+            .await,
+        0
+    );
+    let res = post(&[("firstName", "Lotte"), ("email", "lotte@example.be")])
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    assert!(html.contains("Bijna klaar!"), "{html}");
+    assert!(!html.contains("<form class=\"nb-form\""), "{html}");
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM newsletter_subscribers WHERE status = 'pending'")
+            .await,
+        1
+    );
+    assert_eq!(app.wait_for_mails_to("lotte@example.be", 1).await.len(), 1);
+
+    // A street saved in Instellingen is on the archive at once.
+    let token = app.admin_token().await;
+    let (_, mut details) = app
+        .admin_send(&token, Method::GET, "/api/admin/settings", None)
+        .await;
+    details["street"] = json!("Kerkstraat 7");
+    let (status, body) = app
+        .admin_send(&token, Method::PUT, "/api/admin/settings", Some(details))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let html = app.get("/nieuwsbrief/archief").await.text().await.unwrap();
+    assert!(html.contains("Kerkstraat 7"), "{html}");
+    assert!(!html.contains("Voorbeeldstraat 1"), "{html}");
 }

@@ -110,6 +110,9 @@ async fn a_ready_configuration_blocks_nothing(engine: Engine) {
     s.mail.transport = MailTransport::Smtp;
     s.mail.smtp_url = Secret::new(format!("smtp://127.0.0.1:{}", smtp.port));
     s.backup.keep = 14;
+    if let Engine::Postgres = engine {
+        s.auth.jwt_secret = Secret::new("een-gedeelde-sleutel-van-minstens-32-tekens");
+    }
     s.validate().unwrap();
     let report = check::inspect(&s).await;
     assert!(!report.blocks(), "{report}");
@@ -122,6 +125,26 @@ async fn a_ready_configuration_blocks_nothing(engine: Engine) {
         report.findings.iter().all(|f| f.level == Level::Fine),
         "{report}"
     );
+}
+
+/// Several servers on one PostgreSQL database accept each other's sign-ins only with one shared
+/// JWT_SECRET; without it each signs with its own key file. SQLite has one server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgresql_without_jwt_secret_weakens_several_servers() {
+    let database = TestDatabase::create(Engine::Postgres).await;
+    migrated(&database).await;
+    let mut s = settings(&database, Engine::Postgres);
+    let report = check::inspect(&s).await;
+    assert_eq!(level(&report, "jwt-key"), Some(Level::Weakens), "{report}");
+    assert!(text(&report, "jwt-key").contains("Set the same JWT_SECRET"));
+
+    s.auth.jwt_secret = Secret::new("een-gedeelde-sleutel-van-minstens-32-tekens");
+    let report = check::inspect(&s).await;
+    assert_eq!(level(&report, "jwt-key"), Some(Level::Fine), "{report}");
+
+    let database = TestDatabase::create(Engine::Sqlite).await;
+    let report = check::inspect(&settings(&database, Engine::Sqlite)).await;
+    assert_eq!(level(&report, "jwt-key"), None, "{report}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -201,10 +201,10 @@ async fn the_coach_reads_archives_and_deletes_messages_in_her_inbox(engine: Engi
         "newest first"
     );
     assert_eq!(inbox["items"][0]["subject_label"], "Vraag over coaching");
-    let (_, dashboard) = app
-        .admin_send(&token, Method::GET, "/api/admin/dashboard", None)
+    let (_, today) = app
+        .admin_send(&token, Method::GET, "/api/admin/today", None)
         .await;
-    assert_eq!(dashboard["unread_messages"], 2);
+    assert_eq!(today["waiting"]["unread_messages"], 2);
 
     let id = inbox["items"][0]["id"].as_i64().unwrap();
     let status_path = format!("/api/admin/messages/{id}/status");

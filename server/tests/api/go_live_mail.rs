@@ -9,6 +9,7 @@ both_engines!(
     the_test_mail_link_confirms_it_once_and_a_wrong_old_or_expired_one_does_not,
     mails_show_a_png_logo_and_the_saved_brand_as_sender_name_from_the_configured_address,
     the_confirmation_link_is_rate_limited,
+    open_server_lines_say_in_plain_dutch_what_to_do_and_what_to_ask_the_host,
 );
 
 const LINK: &str = "/testmail/ontvangen?token=";
@@ -206,4 +207,90 @@ async fn the_confirmation_link_is_rate_limited(engine: Engine) {
         .await;
     assert_eq!(res.status(), 429);
     assert!(res.headers().contains_key("retry-after"));
+}
+
+/// Payments, SMTP, backups and https (server configuration) explain themselves while open: what
+/// it means, what to do, a question for her host to copy, links where they exist; no "see README"
+/// and no setting names outside that question.
+async fn open_server_lines_say_in_plain_dutch_what_to_do_and_what_to_ask_the_host(engine: Engine) {
+    let app = spawn_app_with(engine, |s| {
+        s.public_url = "http://www.example.be".into();
+    })
+    .await;
+    let token = app.admin_token().await;
+    let list: Value = app
+        .authed(Method::GET, "/api/admin/go-live", &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let line = |id: &str| {
+        list["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == id)
+            .unwrap_or_else(|| panic!("no {id} line: {list}"))
+            .clone()
+    };
+    // What she reads on screen names no setting (BACKUP_KEEP, PUBLIC_URL) or program (pg_dump):
+    // those are for her host, in the question she copies.
+    let names_a_setting = |text: &str| {
+        text.contains("pg_dump")
+            || text
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|word| {
+                    word.contains('_') && word.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+                })
+    };
+    for id in ["payments", "mail", "backups", "https"] {
+        let l = line(id);
+        assert_eq!(l["done"], false, "{l}");
+        assert_eq!(l["fix"], "host", "{l}");
+        let detail = l["detail"].as_str().unwrap();
+        let help = l["help"].as_str().unwrap();
+        assert!(!detail.contains("README"), "{detail}");
+        assert!(!names_a_setting(detail), "{detail}");
+        assert!(help.len() > 100, "{l}");
+        assert!(!help.contains("README"), "{l}");
+        assert!(!names_a_setting(help), "{help}");
+        assert!(
+            l["ask_host"].as_str().unwrap().starts_with("Wil je "),
+            "{l}"
+        );
+    }
+    // The tests make no daily backups: the line says what that means, and to keep a copy elsewhere.
+    let backups = line("backups");
+    let detail = backups["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("geen dagelijkse back-up") && detail.contains("foto's"),
+        "{detail}"
+    );
+    assert!(
+        backups["help"]
+            .as_str()
+            .unwrap()
+            .contains("naar een andere plek"),
+        "{backups}"
+    );
+    let ask = backups["ask_host"].as_str().unwrap();
+    assert!(
+        ask.contains("andere plek") && ask.contains("BACKUP_KEEP"),
+        "{ask}"
+    );
+    assert_eq!(
+        line("payments")["links"][0]["url"],
+        "https://www.mollie.com/be"
+    );
+    assert!(
+        line("https")["ask_host"]
+            .as_str()
+            .unwrap()
+            .contains("PUBLIC_URL=https://www.example.be?")
+    );
+    // A line she fixes in the admin herself has no question for the host.
+    let test_mail = line("test_mail");
+    assert!(test_mail["ask_host"].is_null() && test_mail["links"] == json!([]));
 }

@@ -18,6 +18,7 @@ both_engines!(
     the_coach_sees_totals_and_downloads_a_quarter_as_zip,
     every_kind_of_buyer_gets_invoices_that_print_as_typed_and_pass_the_rules,
     a_company_must_give_its_whole_address_for_an_invoice,
+    a_company_without_vat_number_gives_its_registration_number,
     tickets_are_refunded_one_by_one_with_a_credit_note_for_exactly_them,
     a_repeated_ticket_refund_pays_back_once,
     a_refunded_tickets_seat_goes_to_the_waiting_list,
@@ -725,8 +726,33 @@ fn assert_peppol_rules(xml: &str, buyer: &str, expected_endpoint: (&str, &str), 
     }
     // ...the one that fits the buyer.
     assert_eq!((scheme.as_str(), id.as_str()), expected_endpoint, "{buyer}");
-    // PEPPOL-COMMON-R043: a Belgian enterprise number (0208) is ten digits with mod-97 check digits.
-    for (s, number) in [(&seller_scheme, &seller_id), (&scheme, &id)] {
+    // PEPPOL-COMMON-R043: a Belgian enterprise number (0208) is ten digits with mod-97 check digits,
+    // as an electronic address and as a legal registration (BT-30 / BT-47) alike.
+    let legal = |party: &str| -> Option<(String, String)> {
+        let entity = element(party, "cac:PartyLegalEntity");
+        let open = "<cbc:CompanyID schemeID=\"";
+        let start = entity.find(open)? + open.len();
+        let scheme = &entity[start..start + entity[start..].find('"').unwrap()];
+        Some((
+            scheme.to_string(),
+            element(entity, "cbc:CompanyID").to_string(),
+        ))
+    };
+    let legal_ids: Vec<(String, String)> = [legal(supplier), legal(customer)]
+        .into_iter()
+        .flatten()
+        .collect();
+    // BR-CL-11 (run by the CEN schematron too): a legal registration's scheme is an ISO 6523 ICD.
+    for (s, _) in &legal_ids {
+        assert!(
+            ["0208", "0106", "0002"].contains(&s.as_str()),
+            "{buyer}: {s}"
+        );
+    }
+    for (s, number) in [(&seller_scheme, &seller_id), (&scheme, &id)]
+        .into_iter()
+        .chain(legal_ids.iter().map(|(s, n)| (s, n)))
+    {
         if s == "0208" {
             assert!(number.len() == 10 && number.bytes().all(|b| b.is_ascii_digit()));
             let base: u64 = number[..8].parse().unwrap();
@@ -779,6 +805,8 @@ struct Buyer {
     last_name: &'static str,
     company: Option<&'static str>,
     vat_number: Option<&'static str>,
+    /// A company without a VAT number: its number in its country's trade register, as typed.
+    registration_number: Option<&'static str>,
     street: &'static str,
     postal_code: &'static str,
     city: &'static str,
@@ -787,12 +815,13 @@ struct Buyer {
     endpoint: Option<(&'static str, &'static str)>,
 }
 
-const BUYERS: [Buyer; 8] = [
+const BUYERS: [Buyer; 10] = [
     Buyer {
         first_name: "Łukasz",
         last_name: "Wróbel",
         company: None,
         vat_number: None,
+        registration_number: None,
         street: "ul. Floriańska 12",
         postal_code: "31-019",
         city: "Kraków",
@@ -804,6 +833,7 @@ const BUYERS: [Buyer; 8] = [
         last_name: "Şahin",
         company: Some("Łódź & Şahin <Import> BV"),
         vat_number: Some("IT 12345678903"),
+        registration_number: None,
         street: "Via Roma 1",
         postal_code: "20121",
         city: "Milano",
@@ -815,6 +845,7 @@ const BUYERS: [Buyer; 8] = [
         last_name: "Papadopoulou",
         company: Some("Φως Ελλάδος Α.Ε."),
         vat_number: Some("EL094019245"),
+        registration_number: None,
         street: "Ερμού 10",
         postal_code: "105 63",
         city: "Αθήνα",
@@ -826,17 +857,43 @@ const BUYERS: [Buyer; 8] = [
         last_name: "Smet",
         company: Some("Atelier Zonder Btw vzw"),
         vat_number: None,
+        registration_number: Some("0876.543.270"),
         street: "Kerkstraat 3",
         postal_code: "9000",
         city: "Gent",
         country: "BE",
-        endpoint: None,
+        endpoint: Some(("0208", "0876543270")),
+    },
+    Buyer {
+        first_name: "Femke",
+        last_name: "Bakker",
+        company: Some("Stichting Licht zonder Btw"),
+        vat_number: None,
+        registration_number: Some("KvK 6959 9084"),
+        street: "Oudegracht 12",
+        postal_code: "3511 AB",
+        city: "Utrecht",
+        country: "NL",
+        endpoint: Some(("0106", "69599084")),
+    },
+    Buyer {
+        first_name: "Élodie",
+        last_name: "Lefèvre",
+        company: Some("Lumière Association"),
+        vat_number: None,
+        registration_number: Some("732 829 320"),
+        street: "12 rue de la Paix",
+        postal_code: "75002",
+        city: "Paris",
+        country: "FR",
+        endpoint: Some(("0002", "732829320")),
     },
     Buyer {
         first_name: "Sofie",
         last_name: "Peeters",
         company: Some("Lichtwerk BV"),
         vat_number: Some("BE 0123.456.749"),
+        registration_number: None,
         street: "Lichtlaan 7",
         postal_code: "2000",
         city: "Antwerpen",
@@ -848,6 +905,7 @@ const BUYERS: [Buyer; 8] = [
         last_name: "de Vries",
         company: Some("Hollands Licht B.V."),
         vat_number: Some("NL852824913B01"),
+        registration_number: None,
         street: "Keizersgracht 100",
         postal_code: "1015 AA",
         city: "Amsterdam",
@@ -859,6 +917,7 @@ const BUYERS: [Buyer; 8] = [
         last_name: "Müller",
         company: Some("Schweizer Licht AG"),
         vat_number: Some("CHE-123.456.789 MWST"),
+        registration_number: None,
         street: "Bahnhofstrasse 1",
         postal_code: "8001",
         city: "Zürich",
@@ -870,6 +929,7 @@ const BUYERS: [Buyer; 8] = [
         last_name: "Baker",
         company: Some("Maple Light Inc."),
         vat_number: None,
+        registration_number: None,
         street: "1 Main Street",
         postal_code: "02139",
         city: "Cambridge MA",
@@ -892,6 +952,7 @@ async fn every_kind_of_buyer_gets_invoices_that_print_as_typed_and_pass_the_rule
         body["last_name"] = json!(buyer.last_name);
         body["company"] = json!(buyer.company);
         body["vat_number"] = json!(buyer.vat_number);
+        body["registration_number"] = json!(buyer.registration_number);
         body["street"] = json!(buyer.street);
         body["postal_code"] = json!(buyer.postal_code);
         body["city"] = json!(buyer.city);
@@ -940,6 +1001,44 @@ async fn every_kind_of_buyer_gets_invoices_that_print_as_typed_and_pass_the_rule
         orders.push(id);
     }
 
+    // The coach's list says why a buyer has no e-invoice, in plain Dutch.
+    let list: Value = app
+        .authed(
+            reqwest::Method::GET,
+            "/api/admin/invoices?per_page=100",
+            &token,
+        )
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    for buyer in &BUYERS {
+        let name = format!("{} {}", buyer.first_name, buyer.last_name);
+        let invoices: Vec<&Value> = list["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["buyer_name"] == name.as_str())
+            .collect();
+        assert_eq!(invoices.len(), 2, "{name}: {list}");
+        for invoice in invoices {
+            assert_eq!(invoice["has_xml"], buyer.endpoint.is_some(), "{invoice}");
+            let reason = invoice["no_xml_reason"].as_str();
+            match (buyer.endpoint, buyer.company) {
+                (Some(_), _) => assert_eq!(reason, None, "{invoice}"),
+                (None, None) => assert!(reason.unwrap().contains("particulier"), "{invoice}"),
+                (None, Some(_)) => assert!(
+                    reason
+                        .unwrap()
+                        .contains("Verenigde Staten zonder btw-nummer heeft geen Peppol-adres"),
+                    "{invoice}"
+                ),
+            }
+        }
+    }
+
     let checked = check_invoice_files(&files);
     for (i, buyer) in BUYERS.iter().enumerate() {
         for kind in ["factuur", "creditnota"] {
@@ -971,6 +1070,25 @@ async fn every_kind_of_buyer_gets_invoices_that_print_as_typed_and_pass_the_rule
             assert_eq!(report["failed"], json!([]), "{}: {report}", buyer.last_name);
             let xml = std::fs::read_to_string(&xml_path).unwrap();
             assert_peppol_rules(&xml, buyer.last_name, expected_endpoint, buyer.country);
+            // A company without a VAT number is named by its registration (BT-47) and reached
+            // at it (BT-49), under its register's scheme; it has no VAT identifier.
+            if buyer.registration_number.is_some() {
+                let customer = element(&xml, "cac:AccountingCustomerParty");
+                let (scheme, id) = expected_endpoint;
+                assert!(
+                    element(customer, "cac:PartyLegalEntity").contains(&format!(
+                        "<cbc:CompanyID schemeID=\"{scheme}\">{id}</cbc:CompanyID>"
+                    )),
+                    "{customer}"
+                );
+                assert!(!customer.contains("<cac:PartyTaxScheme>"), "{customer}");
+                let label = match buyer.country {
+                    "BE" => "Ondernemingsnummer: 0876.543.270",
+                    "NL" => "KvK-nummer: 69599084",
+                    _ => "SIREN-nummer: 732829320",
+                };
+                assert!(text.contains(label), "{label} not in:\n{text}");
+            }
             let company = buyer.company.unwrap();
             let escaped = company
                 .replace('&', "&amp;")
@@ -1278,4 +1396,87 @@ async fn a_refunded_tickets_seat_goes_to_the_waiting_list(engine: Engine) {
             .any(|m| m.contains("Er is een plaats vrij"))
     })
     .await;
+}
+
+async fn a_company_without_vat_number_gives_its_registration_number(engine: Engine) {
+    let app = spawn_app_with(engine, generous_limits).await;
+    let event = evening(&app, 10).await;
+    let company = |country: &str, registration: Option<&str>| {
+        let mut body = order_body("vertelavond", Some(event), 1);
+        body["company"] = json!("Atelier Zonder Btw vzw");
+        body["street"] = json!("Kerkstraat 3");
+        body["postal_code"] = json!("9000");
+        body["city"] = json!("Gent");
+        body["country"] = json!(country);
+        body["registration_number"] = json!(registration);
+        body
+    };
+    let refused = |body: Value, field: &'static str| {
+        let app = &app;
+        async move {
+            let res = app.post_json("/api/checkout", &body).await;
+            assert_eq!(res.status().as_u16(), 422);
+            let error: Value = res.json().await.unwrap();
+            error["error"]["fields"][field]
+                .as_str()
+                .unwrap_or_else(|| panic!("no {field} message: {error}"))
+                .to_string()
+        }
+    };
+    // Required for a Belgian company without a VAT number.
+    assert_eq!(
+        refused(company("BE", None), "registration_number").await,
+        "Vul het ondernemingsnummer van je bedrijf of vereniging in (tien cijfers, bv. 0123.456.749), \
+         of het btw-nummer: een van de twee komt op de factuur."
+    );
+    assert!(
+        refused(company("BE", Some("0876.543.271")), "registration_number")
+            .await
+            .contains("de laatste twee cijfers passen niet bij de rest")
+    );
+    assert!(
+        refused(company("NL", Some("1234567")), "registration_number")
+            .await
+            .contains("acht cijfers")
+    );
+    assert!(
+        refused(company("FR", Some("732 829 321")), "registration_number")
+            .await
+            .contains("SIREN-nummer klopt niet")
+    );
+    let mut private = order_body("vertelavond", Some(event), 1);
+    private["registration_number"] = json!("0876543270");
+    assert_eq!(
+        refused(private, "company").await,
+        "Vul ook de bedrijfsnaam in bij een ondernemingsnummer."
+    );
+    let mut both = company("BE", Some("0876543270"));
+    both["vat_number"] = json!("BE0123456749");
+    assert!(
+        refused(both, "registration_number")
+            .await
+            .contains("hoort niet bij het btw-nummer")
+    );
+    assert_eq!(app.count("SELECT COUNT(*) FROM orders").await, 0);
+
+    // Accepted in any notation and stored compact; optional outside Belgium.
+    let stored = |id: String| {
+        let pool = app.pool.clone();
+        async move {
+            sqlx::query("SELECT registration_number FROM orders WHERE public_id = $1")
+                .bind(id)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+                .get::<Option<String>, _>(0)
+        }
+    };
+    let (id, _) = started(&app, &company("BE", Some("BE 0876.543.270"))).await;
+    assert_eq!(stored(id).await.as_deref(), Some("0876543270"));
+    let (id, _) = started(&app, &company("NL", None)).await;
+    assert_eq!(stored(id).await, None);
+    let mut with_vat = company("BE", Some("0123.456.749"));
+    with_vat["vat_number"] = json!("BE0123456749");
+    let (id, _) = started(&app, &with_vat).await;
+    assert_eq!(stored(id).await.as_deref(), Some("0123456749"));
 }

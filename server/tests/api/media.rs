@@ -16,6 +16,7 @@ both_engines!(
     chosen_photos_show_in_the_raw_html_its_data_block_and_the_share_image_in_the_head,
     an_alt_text_edited_in_the_library_shows_wherever_the_photo_does,
     a_storytelling_evenings_photo_is_in_the_product_api_and_its_pages_json_ld,
+    her_own_logo_replaces_the_sun_on_the_pages_and_above_the_mails,
 );
 
 pub(crate) const BOUNDARY: &str = "inlumine-test-boundary";
@@ -864,4 +865,129 @@ async fn a_storytelling_evenings_photo_is_in_the_product_api_and_its_pages_json_
             "{path}: {url}"
         );
     }
+}
+
+/// The header's logo element (a `<span>` inside the home link).
+fn logo_element(html: &str) -> &str {
+    let start = html
+        .find("data-media-slot=\"logo\"")
+        .unwrap_or_else(|| panic!("no logo in {html}"));
+    &html[start..start + html[start..].find("</span>").unwrap()]
+}
+
+/// A contact message from `email`; returns the decoded reply the visitor gets.
+async fn contact_reply(app: &TestApp, email: &str) -> String {
+    let res = app
+        .post_json(
+            "/api/contact",
+            &json!({
+                "name": "Sofie Peeters",
+                "email": email,
+                "phone": "",
+                "subject": "coaching",
+                "message": "Dag Lien, hoe ziet een traject eruit?",
+                "privacy_consent": true,
+                "website": "",
+            }),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    crate::helpers::qp_decode(&app.wait_for_mails_to(email, 1).await.remove(0))
+}
+
+async fn her_own_logo_replaces_the_sun_on_the_pages_and_above_the_mails(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let token = app.admin_token().await;
+    // A bad file is refused in Dutch by the library's own checks; nothing changes.
+    let svg = br#"<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>"#;
+    let (status, body) = upload(&app, &token, Some("Logo"), "logo.svg", svg).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(
+        body["error"]["fields"]["file"]
+            .as_str()
+            .unwrap()
+            .contains("Een SVG-bestand kunnen we niet gebruiken"),
+        "{body}"
+    );
+    let home = app.get("/").await.text().await.unwrap();
+    assert!(logo_element(&home).contains("src=\"/images/logo.svg\""));
+    let before = contact_reply(&app, "voor@example.be").await;
+    assert!(
+        before.contains("/images/logo.png\" alt=\"In Lumine\" width=\"48\" height=\"48\""),
+        "{before}"
+    );
+
+    // A wide PNG logo, 400 × 200.
+    let (status, logo) = upload(&app, &token, Some("Logo"), "logo.png", &png(400, 200)).await;
+    assert_eq!(status, 201, "{logo}");
+    choose(&app, &token, "logo", logo["id"].clone()).await;
+
+    let home = app.get("/").await.text().await.unwrap();
+    let element = logo_element(&home);
+    assert!(!element.contains("logo.svg"), "{element}");
+    assert!(
+        element.contains(&format!("srcset=\"{}\"", logo["srcset"].as_str().unwrap())),
+        "{element}"
+    );
+    assert!(
+        element.contains("class=\"h-10 w-auto max-w-40 object-contain\""),
+        "{element}"
+    );
+    let block = home.split("id=\"live-media\">").nth(1).unwrap();
+    assert!(block.contains("\"logo\":{"), "{block}");
+    let business = json_ld(&home)
+        .into_iter()
+        .find(|d| d["@type"] == "LocalBusiness")
+        .expect("the business in JSON-LD");
+    assert!(
+        business["logo"]
+            .as_str()
+            .unwrap()
+            .ends_with(logo["src"].as_str().unwrap()),
+        "{business}"
+    );
+
+    // The mail's letterhead shows the narrowest JPEG, 48 px high and as wide as it is.
+    let narrowest = logo["srcset"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(narrowest.ends_with("-320.jpg"), "{narrowest}");
+    let served = app.get(&narrowest).await;
+    assert_eq!(served.status(), 200);
+    assert_eq!(served.headers()["content-type"], "image/jpeg");
+    let mail = contact_reply(&app, "na@example.be").await;
+    assert!(
+        mail.contains(&format!(
+            "{narrowest}\" alt=\"In Lumine\" width=\"96\" height=\"48\""
+        )),
+        "{mail}"
+    );
+    assert!(!mail.contains("/images/logo.png"), "{mail}");
+
+    // In use: the library will not delete it, and says where.
+    let (status, body) = app
+        .admin_send(
+            &token,
+            reqwest::Method::DELETE,
+            &format!("/api/admin/media/{}", logo["id"]),
+            None,
+        )
+        .await;
+    assert_eq!(status, 409, "{body}");
+    assert!(
+        body.to_string()
+            .contains("het logo van de site en de mails"),
+        "{body}"
+    );
+
+    // Back to the default: pages and mails show the sun again.
+    choose(&app, &token, "logo", Value::Null).await;
+    let home = app.get("/").await.text().await.unwrap();
+    assert!(logo_element(&home).contains("src=\"/images/logo.svg\""));
+    let mail = contact_reply(&app, "terug@example.be").await;
+    assert!(mail.contains("/images/logo.png"), "{mail}");
 }

@@ -11,6 +11,7 @@ use crate::helpers::{Engine, TestApp, spawn_app, spawn_second_server};
 both_engines!(
     only_an_admin_lists_the_pages_blocks_with_their_defaults,
     a_saved_block_is_sanitized_and_in_the_html_the_server_sends,
+    a_block_in_a_link_keeps_bold_and_italic_and_never_holds_a_link,
     every_save_is_a_version_and_an_earlier_one_can_be_restored,
     bad_input_gets_a_dutch_message_and_nothing_is_saved,
     a_change_through_one_server_shows_through_another_within_a_second,
@@ -73,6 +74,7 @@ async fn only_an_admin_lists_the_pages_blocks_with_their_defaults(engine: Engine
             "seo.home.description",
             "home.hero.title",
             "home.intro",
+            "home.hero.button",
             "layout.footer.cta.title"
         ]
     );
@@ -389,4 +391,64 @@ async fn the_404_pages_texts_are_listed_last_without_seo_texts_and_served_with_t
     assert!(page.contains("id=\"live-blocks\""), "{page}");
     let (status, _) = save(&app, &token, "/api/admin/page-texts/seo.404.title", "x").await;
     assert_eq!(status, 404);
+}
+
+/// A block inside a link or button (its label) holds bold and italic only: a link inside the
+/// link, a heading or a list would break the page (hydration mismatch, a link in a link).
+async fn a_block_in_a_link_keeps_bold_and_italic_and_never_holds_a_link(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let token = app.admin_token().await;
+    let (status, pages) = app
+        .admin_send(&token, Method::GET, "/api/admin/page-texts", None)
+        .await;
+    assert_eq!(status, 200);
+    let button = pages[0]["blocks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["key"] == "home.hero.button")
+        .expect("the button's block is listed")
+        .clone();
+    assert_eq!(button["kind"], "label");
+    assert_eq!(button["default_markdown"], "Doe de zelftest");
+
+    const BUTTON: &str = "/api/admin/page-texts/home.hero.button";
+    for (markdown, html) in [
+        (
+            "Doe **nu** de *test*",
+            "Doe <strong>nu</strong> de <em>test</em>",
+        ),
+        ("Doe [de test](https://x.be)", "Doe de test"),
+        ("<a href=\"/contact\">Doe</a> de test", "Doe de test"),
+        ("## Doe de test", "Doe de test"),
+        ("- Doe\n- de test", "Doe\nde test"),
+    ] {
+        let (status, saved) = save(&app, &token, BUTTON, markdown).await;
+        assert_eq!(status, 200, "{markdown}: {saved}");
+        assert_eq!(saved["html"], html, "{markdown}");
+        let page = home(&app).await;
+        let body = &page[page.find("<body").unwrap()..];
+        assert!(
+            body.contains(&format!(
+                "<a class=\"btn\" href=\"/wees-eerlijk\"><span data-block=\"home.hero.button\">{html}</span></a>"
+            )),
+            "{markdown}: {body}"
+        );
+        // One link only: the button's own.
+        assert_eq!(body.matches("<a ").count(), 2, "{body}");
+        let (status, preview) = app
+            .admin_send(
+                &token,
+                Method::POST,
+                "/api/admin/page-texts/home.hero.button/preview",
+                Some(json!({ "markdown": markdown })),
+            )
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(preview["html"], html);
+    }
+    // Nothing left after cleaning: refused in Dutch, nothing saved.
+    let (status, body) = save(&app, &token, BUTTON, "<img src=x>").await;
+    assert_eq!(status, 422, "{body}");
+    assert!(body.to_string().contains("geen tekst"), "{body}");
 }

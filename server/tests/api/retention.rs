@@ -161,6 +161,8 @@ async fn the_retention_pass_purges_exactly_what_is_past_its_period_and_keeps_pai
             waitlist_entries: 1,
             throttle_counters: 1,
             review_invitations: 0,
+            unconfirmed_selftest_mails: 0,
+            anonymous_selftest_results: 0,
         }
     );
 

@@ -18,6 +18,8 @@ both_engines!(
     erasing_someone_with_an_open_offer_passes_the_seat_on,
     a_link_whose_payment_was_cancelled_works_again_while_the_offer_runs,
     seats_the_coach_frees_while_twenty_outsiders_check_out_all_go_to_the_line,
+    a_late_payment_never_takes_a_seat_offered_to_the_line,
+    a_late_payment_leaves_a_freed_seat_to_those_waiting_before_any_offer,
 );
 
 const OFFER_SUBJECT: &str = "Er is een plaats vrij";
@@ -126,12 +128,21 @@ async fn an_expired_hold_on_a_sold_out_event_offers_one_seat_to_the_first_in_lin
     assert_eq!(seats_taken(&app, event).await, 2);
 
     let first = joined(&app, event, "An Claes", "an@example.be").await;
-    assert_eq!(first["position"], 1);
+    assert_eq!(first["message"], inlumine::commerce::waitlist::JOINED);
     joined(&app, event, "Bert Janssens", "bert@example.be").await;
-    // Joining twice keeps the first place.
+    // Joining twice keeps the first place, and answers as the first time.
     assert_eq!(
-        joined(&app, event, "An Claes", "AN@example.be").await["position"],
-        1
+        joined(&app, event, "An Claes", "AN@example.be").await,
+        first
+    );
+    assert_eq!(
+        app.count(
+            "SELECT COUNT(*) FROM waitlist_entries WHERE joined_at <= \
+             (SELECT joined_at FROM waitlist_entries WHERE email_normalized = 'an@example.be')"
+        )
+        .await,
+        1,
+        "An is first in line"
     );
     let bad = join(&app, event, "", "geen-adres").await;
     assert_eq!(bad.status(), 422);
@@ -351,9 +362,15 @@ async fn the_coach_sees_the_list_and_removing_an_offer_passes_it_on(engine: Engi
 
     // Removed is not banned: An may join again, at the back of the line.
     joined(&app, event, "Chris", "chris@example.be").await;
+    joined(&app, event, "An", "an@example.be").await;
     assert_eq!(
-        joined(&app, event, "An", "an@example.be").await["position"],
-        2
+        app.count(
+            "SELECT COUNT(*) FROM waitlist_entries WHERE status = 'waiting' AND joined_at <= \
+             (SELECT joined_at FROM waitlist_entries WHERE email_normalized = 'an@example.be')"
+        )
+        .await,
+        2,
+        "An is second in line, after Chris"
     );
     assert_eq!(status_of(&app, "an@example.be").await, "waiting");
 }
@@ -638,4 +655,132 @@ async fn seats_the_coach_frees_while_twenty_outsiders_check_out_all_go_to_the_li
             .await,
         CAPACITY
     );
+}
+
+/// The order of `public_id` as the coach's list holds it: (status, attention, seats held).
+async fn order_row(app: &TestApp, public_id: &str) -> (String, Option<String>, i64) {
+    let row = sqlx::query("SELECT status, attention, seats_held FROM orders WHERE public_id = $1")
+        .bind(public_id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    (row.get(0), row.get(1), row.get(2))
+}
+
+/// The late buyer was told in Dutch, and so was the coach; no ticket, no invoice.
+async fn assert_late_buyer_told(app: &TestApp, public_id: &str, email: &str) {
+    let summary = order(app, public_id).await;
+    assert_eq!(summary["status"], "expired", "{summary}");
+    assert_eq!(summary["ticket_count"], 0);
+    assert_eq!(summary["invoice_number"], Value::Null);
+    assert_eq!(
+        order_row(app, public_id).await,
+        ("expired".to_string(), Some("refund_needed".to_string()), 0)
+    );
+    eventually("the buyer and the coach are told", || async {
+        app.mails_to(email)
+            .iter()
+            .any(|m| m.contains("kwam te laat binnen"))
+            && app
+                .mails_to("hallo@inlumine.be")
+                .iter()
+                .any(|m| m.contains("Actie nodig: betaling terugstorten"))
+    })
+    .await;
+    let mails = app.mails_to(email);
+    let mail = mails
+        .iter()
+        .find(|m| m.contains("kwam te laat binnen"))
+        .unwrap();
+    assert!(mail.contains("wachtlijst"), "{mail}");
+    assert!(mail.contains("volledige bedrag terug"), "{mail}");
+    let coach = app.mails_to("hallo@inlumine.be");
+    assert!(
+        coach
+            .iter()
+            .any(|m| m.contains("Actie nodig: betaling terugstorten") && m.contains("wachtlijst")),
+        "{coach:?}"
+    );
+}
+
+/// Capacity 3, sold out: one paid seat and two holds. One person waits. Both holds run out:
+/// the pass offers one freed seat to the line and the other stays free, while the offer runs.
+/// Then the payment of an expired hold arrives: it takes neither seat.
+async fn a_late_payment_never_takes_a_seat_offered_to_the_line(engine: Engine) {
+    let app = spawn_app_with(engine, fast).await;
+    let event = evening(&app, 3).await;
+    let (_, paid_ref) = started(&app, &buyer("sofie@example.be", event, 1)).await;
+    press(&app, &paid_ref, "paid").await;
+    let (late, late_ref) = started(&app, &buyer("laat@example.be", event, 1)).await;
+    started(&app, &buyer("piet@example.be", event, 1)).await;
+    assert_eq!(seats_taken(&app, event).await, 3);
+    joined(&app, event, "An Claes", "an@example.be").await;
+
+    expire_orders(&app).await;
+    app.wait_for_mails_to("an@example.be", 1).await;
+    eventually("both holds ended", || async {
+        app.count("SELECT COUNT(*) FROM orders WHERE status = 'expired'")
+            .await
+            == 2
+    })
+    .await;
+    assert_eq!(status_of(&app, "an@example.be").await, "offered");
+    // Sofie's seat and An's offer; the other freed seat is free.
+    assert_eq!(seats_taken(&app, event).await, 2);
+
+    press(&app, &late_ref, "paid").await;
+    assert_late_buyer_told(&app, &late, "laat@example.be").await;
+    assert_eq!(seats_taken(&app, event).await, 2);
+    assert_eq!(status_of(&app, "an@example.be").await, "offered");
+    assert_seats_add_up(&app, event, 3).await;
+    // The same payment delivered again changes nothing.
+    press(&app, &late_ref, "paid").await;
+    assert_eq!(seats_taken(&app, event).await, 2);
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM orders WHERE attention = 'refund_needed'")
+            .await,
+        1
+    );
+}
+
+/// Capacity 2, sold out, two people wait. A hold runs out and the order sweep frees its seat
+/// before any pass offers it; the expired order's payment comes in: the seat stays free for the
+/// line (the next pass offers it to the first in line).
+async fn a_late_payment_leaves_a_freed_seat_to_those_waiting_before_any_offer(engine: Engine) {
+    let app = spawn_app_with(engine, |s| {
+        generous_limits(s);
+        s.waitlist.interval_secs = 3600;
+        s.payments.sweep_interval_secs = 1;
+    })
+    .await;
+    let event = evening(&app, 2).await;
+    let (_, paid_ref) = started(&app, &buyer("sofie@example.be", event, 1)).await;
+    press(&app, &paid_ref, "paid").await;
+    let (late, late_ref) = started(&app, &buyer("laat@example.be", event, 1)).await;
+    joined(&app, event, "An Claes", "an@example.be").await;
+    joined(&app, event, "Bert Janssens", "bert@example.be").await;
+
+    expire_orders(&app).await;
+    eventually("the sweep ends the hold", || async {
+        order(&app, &late).await["status"] == "expired"
+    })
+    .await;
+    assert_eq!(seats_taken(&app, event).await, 1);
+    assert_eq!(offers_to(&app, "an@example.be").len(), 0, "no pass ran yet");
+
+    press(&app, &late_ref, "paid").await;
+    assert_late_buyer_told(&app, &late, "laat@example.be").await;
+    assert_eq!(
+        seats_taken(&app, event).await,
+        1,
+        "the freed seat stays free"
+    );
+    assert_eq!(status_of(&app, "an@example.be").await, "waiting");
+
+    assert_eq!(status_of(&app, "bert@example.be").await, "waiting");
+    assert_seats_add_up(&app, event, 2).await;
+    // The same payment delivered again changes nothing.
+    press(&app, &late_ref, "paid").await;
+    assert_eq!(seats_taken(&app, event).await, 1);
+    assert_eq!(order(&app, &late).await["ticket_count"], 0);
 }

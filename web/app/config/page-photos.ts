@@ -4,7 +4,7 @@
 import type { MediaImage } from "@/lib/api-types";
 
 /** The photo slots a page shows in place of a default (the share image is in the head only). */
-export type PagePhotoSlot = "portrait" | "hero";
+export type PagePhotoSlot = "portrait" | "hero" | "logo";
 
 /** The share image as Open Graph names it: absolute URL of the widest JPEG, with its size. */
 export interface ShareImage {
@@ -16,6 +16,8 @@ export interface ShareImage {
 interface PagePhotos {
   portrait?: MediaImage | null;
   hero?: MediaImage | null;
+  /** Her own logo (Beheer > Instellingen), in the header and the footer. */
+  logo?: MediaImage | null;
   share?: ShareImage | null;
 }
 

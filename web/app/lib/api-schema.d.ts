@@ -148,6 +148,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/campaigns/{id}/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_campaign_audience"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/campaigns/{id}/pause": {
         parameters: {
             query?: never;
@@ -379,7 +395,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["admin_get_event"];
         put: operations["admin_update_event"];
         post?: never;
         delete: operations["admin_delete_event"];
@@ -1028,6 +1044,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_list_passkeys"];
+        put?: never;
+        post: operations["admin_add_passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_passkey_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/passkeys/requirement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["admin_require_passkey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["admin_rename_passkey"];
+        post?: never;
+        delete: operations["admin_remove_passkey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/people": {
         parameters: {
             query?: never;
@@ -1156,6 +1236,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/selftest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_get_selftest"];
+        put: operations["admin_save_selftest_draft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/selftest/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_preview_selftest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/selftest/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_publish_selftest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/selftest/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_get_selftest_version"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings": {
         parameters: {
             query?: never;
@@ -1198,6 +1358,22 @@ export interface paths {
         get: operations["admin_export_subscribers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/subscribers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_import_subscribers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1268,6 +1444,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/visitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_visitors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/waitlist/{id}": {
         parameters: {
             query?: never;
@@ -1326,6 +1534,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["passkey_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["passkey_sign_in_options"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1828,6 +2068,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/selftest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_selftest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/selftest/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm_selftest_mail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/selftest/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["submit_selftest_result"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/selftest/results/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_selftest_result"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/selftest/results/{token}/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["request_selftest_mail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["record_visit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webinars/{id}/registrations": {
         parameters: {
             query?: never;
@@ -1896,6 +2232,8 @@ export interface components {
             /** @description Brussels date, `YYYY-MM-DD`. */
             issue_date: string;
             kind: components["schemas"]["InvoiceKind"];
+            /** @description Without a UBL XML: why not, in plain Dutch (e.g. a private buyer). */
+            no_xml_reason?: string | null;
             number: string;
             /**
              * Format: int64
@@ -1963,6 +2301,8 @@ export interface components {
             refunded_cents: number;
             /** @description The tickets paid back already (each at most once). */
             refunded_ticket_ids: number[];
+            /** @description A company without a VAT number: its number in its country's trade register. */
+            registration_number?: string | null;
             /** Format: int64 */
             subtotal_cents: number;
             terms_accepted_at: string;
@@ -1971,6 +2311,14 @@ export interface components {
             /** Format: int64 */
             unit_price_cents: number;
             vat_number?: string | null;
+        };
+        AnswerChoice: {
+            /** @description E.g. "Helemaal wel". */
+            label?: string;
+            /** @description Points (0 to 10) this choice gives each theme it scores, by theme key. */
+            scores?: {
+                [key: string]: number;
+            };
         };
         AttendeeMessage: {
             /** @description UTC, RFC 3339. */
@@ -2008,6 +2356,15 @@ export interface components {
             /** @description E.g. "Vertelavond — donderdag 27 november 2025". */
             label: string;
         };
+        AudienceSummary: {
+            /**
+             * Format: int64
+             * @description How many addresses the newsletter would go to if it were sent now.
+             */
+            count: number;
+            /** @description Dutch, e.g. "Alle abonnees" or "Tickethouders van Vertelavond — 27/11/2025 19:30". */
+            label: string;
+        };
         /** @description The whole availability, read and saved at once. */
         AvailabilityForm: {
             blocked: components["schemas"]["BlockedDays"][];
@@ -2034,10 +2391,11 @@ export interface components {
             weeks_ahead: number;
         };
         /**
-         * @description What a block may hold, set by the page (`data-block-rich` marks a rich block).
+         * @description What a block may hold, set by the page: `data-block-rich` marks a rich block; a block inside
+         *     a link or button (an `<a>` or `<button>` around it, or the block's own element) is a label.
          * @enum {string}
          */
-        BlockKind: "inline" | "rich" | "plain";
+        BlockKind: "inline" | "label" | "rich" | "plain";
         /** @description Days without calls, both ends included. */
         BlockedDays: {
             /** @description `YYYY-MM-DD`. */
@@ -2112,6 +2470,11 @@ export interface components {
             platform_url?: string;
             postal_code?: string;
             quiz_url?: string;
+            /**
+             * @description "Doe de test" leads to her own self-test (once a version is published) instead of
+             *     `quiz_url`.
+             */
+            selftest_own?: boolean;
             street?: string;
             tagline?: string;
             vat_exempt?: boolean;
@@ -2227,6 +2590,13 @@ export interface components {
             /** Format: int64 */
             quantity: number;
             /**
+             * @description A company without a VAT number: its number in its country's trade register (required
+             *     for a Belgian company without a VAT number: its enterprise number, KBO; a Dutch KvK or
+             *     French SIREN number may be given, or another country's). Its e-invoice (UBL) names the
+             *     company by it.
+             */
+            registration_number?: string | null;
+            /**
              * @description The address printed on the invoice: street, postal code, city and country together;
              *     required with a company, optional for a private buyer.
              */
@@ -2238,6 +2608,14 @@ export interface components {
             checkout_url: string;
             /** @description The order's public id, used by the success and cancelled pages. */
             order_id: string;
+        };
+        ConfirmRequest: {
+            /** @description The token from the link in the mail. */
+            token?: string;
+        };
+        Confirmed: {
+            /** @description The result's token, for its page. */
+            result_token: string;
         };
         Consent: {
             text: string;
@@ -2341,12 +2719,19 @@ export interface components {
             /** @description Brussels wall time `YYYY-MM-DDTHH:MM`, after the start; null or "" for no end. */
             valid_until_local?: string | null;
         };
-        DashboardSummary: {
+        CouponOffer: {
             /**
-             * @description Orders the coach must act on (attention set), and failed payments of the last 30 days;
-             *     newest first, at most 10.
+             * Format: int64
+             * @description Discount in percent, 1 to 100.
              */
-            attention_orders: components["schemas"]["AdminOrder"][];
+            percent: number;
+            /**
+             * Format: int64
+             * @description Days the code stays valid after the result is confirmed, 1 to 365.
+             */
+            valid_days: number;
+        };
+        DashboardSummary: {
             /** @description Events of any kind that have not ended and are not cancelled (drafts too), soonest first. */
             next_events: components["schemas"]["AdminEvent"][];
             /**
@@ -2355,18 +2740,26 @@ export interface components {
              */
             revenue_by_month: components["schemas"]["MonthlyRevenue"][];
             reviews: components["schemas"]["ReviewStats"];
+            /** @description The same per Brussels week, the last 12 weeks (this one included), oldest first. */
+            sales_per_week: components["schemas"]["WeeklySales"][];
             /** @description Newsletter signups in each of the last 12 weeks, oldest first. */
-            signups_per_week: components["schemas"]["WeeklySignups"][];
+            signups_per_week: components["schemas"]["WeeklyCount"][];
             subscribers: components["schemas"]["SubscriberCounts"];
             /** @description Tickets of events that have not ended and are not cancelled, soonest first. */
             tickets_by_event: components["schemas"]["EventTickets"][];
-            /**
-             * Format: int64
-             * @description Contact messages not read yet.
-             */
-            unread_messages: number;
             /** @description Booked intro calls that have not ended, soonest first (at most 5). */
             upcoming_intro_calls: components["schemas"]["IntroCall"][];
+        };
+        DayFigures: {
+            /** @description `YYYY-MM-DD` (Brussels). */
+            date: string;
+            /** Format: int64 */
+            views: number;
+            /**
+             * Format: int64
+             * @description Unique visitors of that day.
+             */
+            visitors: number;
         };
         /**
          * @description How the coach hears of one kind.
@@ -2488,6 +2881,11 @@ export interface components {
             orders_deleted: number;
             /** Format: int64 */
             review_invitations: number;
+            /**
+             * Format: int64
+             * @description Self-test results she asked to receive by mail.
+             */
+            selftest_results: number;
             /** Format: int64 */
             subscribers: number;
             /**
@@ -2518,7 +2916,7 @@ export interface components {
          * @description Machine-readable kind of an error.
          * @enum {string}
          */
-        ErrorCode: "validation" | "bad_request" | "unsupported_media_type" | "payload_too_large" | "not_found" | "unauthorized" | "invalid_credentials" | "session_expired" | "forbidden" | "conflict" | "method_not_allowed" | "rate_limited" | "unavailable" | "internal";
+        ErrorCode: "validation" | "bad_request" | "unsupported_media_type" | "payload_too_large" | "not_found" | "unauthorized" | "invalid_credentials" | "passkey_required" | "session_expired" | "forbidden" | "conflict" | "method_not_allowed" | "rate_limited" | "unavailable" | "internal";
         ErrorDetail: {
             code: components["schemas"]["ErrorCode"];
             fields?: {
@@ -2670,15 +3068,43 @@ export interface components {
             /** @description UTC, RFC 3339: send this back to book the slot. */
             starts_at: string;
         };
+        FunnelWeek: {
+            /** Format: int64 */
+            intro_calls_booked: number;
+            /** Format: int64 */
+            newsletter_confirmed: number;
+            /** Format: int64 */
+            orders_paid: number;
+            /** Format: int64 */
+            selftest_completed: number;
+            /** Format: int64 */
+            selftest_started: number;
+            /**
+             * Format: int64
+             * @description The week's visitors: the sum of its days' unique visitors.
+             */
+            visitors: number;
+            /** @description Monday of the week (Brussels), `YYYY-MM-DD`. */
+            week_start: string;
+        };
         GoLiveCheck: {
+            /** @description For server configuration: a message she can send to whoever runs her server, as is. */
+            ask_host?: string | null;
             /** @description What is wrong or how it stands, in Dutch. */
             detail: string;
             done: boolean;
-            /** @description Where to fix it: an admin path (`/admin/...`) or, for server configuration, the README. */
+            /**
+             * @description Where to fix it: an admin or site path (`/admin/...`, `/privacy`), or `host` for server
+             *     configuration that whoever runs her server sets (README, Configuration in production).
+             */
             fix: string;
+            /** @description For an open line: in plain Dutch what it means for her visitors and what to do. */
+            help?: string | null;
             /** @description Stable id, e.g. `samples`. */
             id: string;
             label: string;
+            /** @description Where to read on or sign up (e.g. a payment provider). */
+            links: components["schemas"]["GoLiveLink"][];
         };
         GoLiveChecklist: {
             all_done: boolean;
@@ -2693,6 +3119,57 @@ export interface components {
             test_mail_received_at?: string | null;
             /** @description UTC, RFC 3339: the last test mail. */
             test_mail_sent_at?: string | null;
+        };
+        GoLiveLink: {
+            /** @description Dutch, e.g. "Account aanmaken bij Mollie". */
+            label: string;
+            url: string;
+        };
+        /**
+         * @description The beacon's body: JSON, sent as `text/plain` by `navigator.sendBeacon` (any content type
+         *     is read).
+         */
+        Hit: {
+            event?: null | components["schemas"]["VisitEvent"];
+            /** @description `document.referrer` on the first page of a visit (empty after); only its domain is kept. */
+            referrer?: string;
+            /**
+             * @description The page: `location.pathname + location.search`. Only `utm_source` and `utm_campaign`
+             *     are read from the query; the rest of it is dropped.
+             */
+            url: string;
+            /**
+             * Format: int32
+             * @description The window's width in CSS pixels: only its class (phone, tablet, desktop) is kept.
+             */
+            width?: number | null;
+        };
+        /**
+         * @description Why she may write to the people she imports (GDPR art. 6; Belgian Code of Economic Law
+         *     art. XII.13 for e-mail marketing).
+         * @enum {string}
+         */
+        ImportBasis: "consent" | "customer";
+        ImportInput: {
+            basis?: components["schemas"]["ImportBasis"];
+            /** @description She confirms that every person in the file agreed on this basis. */
+            confirmed?: boolean;
+            /** @description The file's text: a header row, then one subscriber per line. */
+            csv?: string;
+        };
+        ImportReport: {
+            /**
+             * Format: int64
+             * @description Addresses added as confirmed subscribers.
+             */
+            added: number;
+            /**
+             * Format: int64
+             * @description Rows below the header that held something.
+             */
+            rows: number;
+            /** @description Every row not added, in file order. */
+            skipped: components["schemas"]["SkippedRow"][];
         };
         /** @description A booked (or cancelled) call as the coach sees it. */
         IntroCall: {
@@ -2737,7 +3214,7 @@ export interface components {
         InvoiceSummary: {
             /**
              * @description True when a UBL XML (Peppol BIS Billing 3.0) exists: the buyer is a company with a Peppol
-             *     address (a VAT number).
+             *     address (its VAT number, or its number in the Belgian, Dutch or French trade register).
              */
             has_xml: boolean;
             /** Format: int64 */
@@ -2745,6 +3222,8 @@ export interface components {
             /** @description Brussels date, `YYYY-MM-DD`. */
             issue_date: string;
             kind: components["schemas"]["InvoiceKind"];
+            /** @description Without a UBL XML: why not, in plain Dutch (e.g. a private buyer). */
+            no_xml_reason?: string | null;
             number: string;
             /**
              * Format: int64
@@ -2774,7 +3253,7 @@ export interface components {
          * @description A mail that visitors receive, with a text the coach can change.
          * @enum {string}
          */
-        MailKind: "order_tickets" | "order_booking" | "order_course" | "course_access" | "credit_note" | "ticket_cancelled" | "webinar_confirmation" | "webinar_reminder" | "intro_call_booked" | "intro_call_moved" | "intro_call_cancelled" | "intro_call_cancelled_by_coach" | "intro_call_reminder" | "intro_call_video_link" | "newsletter_opt_in" | "contact_auto_reply" | "waitlist_offer" | "review_invitation";
+        MailKind: "order_tickets" | "order_booking" | "order_course" | "course_access" | "credit_note" | "ticket_cancelled" | "late_payment" | "webinar_confirmation" | "webinar_reminder" | "intro_call_booked" | "intro_call_moved" | "intro_call_cancelled" | "intro_call_cancelled_by_coach" | "intro_call_reminder" | "intro_call_video_link" | "newsletter_opt_in" | "contact_auto_reply" | "waitlist_offer" | "review_invitation" | "selftest_confirm" | "selftest_result";
         MailPlaceholder: {
             description: string;
             /** @description Written between braces, e.g. `voornaam` for `{voornaam}`. */
@@ -2784,6 +3263,20 @@ export interface components {
             /** @description What the preview and the test mail show. */
             sample: string;
         };
+        MailRequest: {
+            email?: string;
+            /** @description Also subscribe to the newsletter (confirmed by the same click). */
+            newsletter?: boolean;
+        };
+        MailRequested: {
+            /** @description Dutch, fit to show the visitor. */
+            message: string;
+        };
+        /**
+         * @description Whether the result goes out by mail.
+         * @enum {string}
+         */
+        MailState: "none" | "pending" | "confirmed";
         /** @description One mail type with its current and default texts. */
         MailText: {
             /** @description Paragraphs separated by a blank line; `**bold**`, `[label](https://…)`, `{placeholder}`. */
@@ -2911,6 +3404,21 @@ export interface components {
         };
         MoveRequest: {
             direction: components["schemas"]["Direction"];
+        };
+        NamedCount: {
+            /** Format: int64 */
+            count: number;
+            /** @description Dutch, for a device class; else the name. */
+            label: string;
+            /** @description A path, a domain, a campaign, or a device class (`phone`, `tablet`, `desktop`). */
+            name: string;
+        };
+        NewPasskey: {
+            challenge_id: string;
+            /** @description The `PublicKeyCredential` from `navigator.credentials.create`, as JSON (base64url). */
+            credential: Record<string, never>;
+            /** @description Her name for it ("Laptop", "Telefoon"), 1–60 characters. */
+            name: string;
         };
         NewPasswordRequest: {
             password: string;
@@ -3097,6 +3605,8 @@ export interface components {
                 /** @description Brussels date, `YYYY-MM-DD`. */
                 issue_date: string;
                 kind: components["schemas"]["InvoiceKind"];
+                /** @description Without a UBL XML: why not, in plain Dutch (e.g. a private buyer). */
+                no_xml_reason?: string | null;
                 number: string;
                 /**
                  * Format: int64
@@ -3469,6 +3979,9 @@ export interface components {
                 first_name: string;
                 /** Format: int64 */
                 id: number;
+                import_basis?: null | components["schemas"]["ImportBasis"];
+                /** @description Set when the address came from a CSV import (UTC, RFC 3339). */
+                imported_at?: string | null;
                 status: components["schemas"]["SubscriberStatus"];
                 unsubscribed_at?: string | null;
             }[];
@@ -3527,6 +4040,51 @@ export interface components {
             rating?: number;
             text?: string;
             token?: string;
+        };
+        /**
+         * @description A ceremony for the browser: pass `options` to `navigator.credentials` and send the answer
+         *     back with `challenge_id`.
+         */
+        PasskeyChallenge: {
+            /** @description Single use, valid 5 minutes. */
+            challenge_id: string;
+            /** @description WebAuthn options as JSON (`{"publicKey": …}`, binary values in base64url). */
+            options: Record<string, never>;
+        };
+        PasskeyName: {
+            name: string;
+        };
+        PasskeyOverview: {
+            /** @description Whether this site's address allows passkeys at all. */
+            available: boolean;
+            /**
+             * Format: int64
+             * @description How many passkeys one account may keep.
+             */
+            max: number;
+            /** @description Oldest first. */
+            passkeys: components["schemas"]["PasskeySummary"][];
+            /** @description A password alone is refused for this account. */
+            required: boolean;
+            /** @description A reset link set a new password: add a new passkey (then it is required again). */
+            waiting_for_new_passkey: boolean;
+        };
+        PasskeyRequirement: {
+            required: boolean;
+        };
+        PasskeySignIn: {
+            challenge_id: string;
+            /** @description The `PublicKeyCredential` from `navigator.credentials.get`, as JSON (base64url). */
+            credential: Record<string, never>;
+        };
+        PasskeySummary: {
+            /** @description UTC, RFC 3339. */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            /** @description UTC, RFC 3339; None: never used to sign in. */
+            last_used_at?: string | null;
+            name: string;
         };
         PasswordForgottenRequest: {
             email: string;
@@ -3599,6 +4157,10 @@ export interface components {
             /** @description The plain-text part. */
             text: string;
         };
+        PreviewRequest: {
+            /** @description The chosen answer's index per question of the draft, in order. */
+            answers?: number[];
+        };
         Product: {
             description: string;
             event_kind?: null | components["schemas"]["EventKind"];
@@ -3618,12 +4180,88 @@ export interface components {
             price_cents: number;
             slug: string;
         };
+        /** @description A product a step can name (`Step::product_id`). */
+        ProductChoice: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         ProductDetail: components["schemas"]["Product"] & {
             /** @description Event products: the published events of its kind that have not started, soonest first. */
             events: components["schemas"]["Event"][];
         };
         /** @enum {string} */
         ProductKind: "course" | "event";
+        Profile: {
+            coupon?: null | components["schemas"]["CouponOffer"];
+            /** @description Stable id (letters, digits, `-`, `_`). */
+            id?: string;
+            /**
+             * Format: int64
+             * @description Highest score (percent, 0 to 100) it describes, inclusive.
+             */
+            max?: number;
+            /**
+             * Format: int64
+             * @description Lowest score (percent, 0 to 100) it describes, inclusive.
+             */
+            min?: number;
+            /** @description The one next step she recommends. */
+            step?: components["schemas"]["Step"];
+            /** @description Markdown. */
+            text?: string;
+            /** @description The key of the theme whose score it describes. */
+            theme?: string;
+            title?: string;
+        };
+        ProfileResult: {
+            id: string;
+            /** @description The profile's text, rendered from Markdown and sanitized. */
+            text_html: string;
+            /** @description The key of its theme. */
+            theme: string;
+            title: string;
+        };
+        PublicChoice: {
+            label: string;
+        };
+        PublicQuestion: {
+            choices: components["schemas"]["PublicChoice"][];
+            id: string;
+            text: string;
+        };
+        /** @description The newest published version, as the visitor takes it (no points). */
+        PublicSelfTest: {
+            /** @description The intro, rendered from Markdown and sanitized. */
+            intro_html: string;
+            questions: components["schemas"]["PublicQuestion"][];
+            themes: components["schemas"]["Theme"][];
+            title: string;
+            /** Format: int64 */
+            version: number;
+        };
+        PublishedTest: {
+            /** Format: int64 */
+            version: number;
+        };
+        PublishedVersion: {
+            /** @description UTC, RFC 3339. */
+            published_at: string;
+            /**
+             * Format: int64
+             * @description Results scored with this version.
+             */
+            results: number;
+            /** Format: int64 */
+            version: number;
+        };
+        Question: {
+            /** @description 2 to 7 answer choices, e.g. a 5-point scale. */
+            choices?: components["schemas"]["AnswerChoice"][];
+            /** @description Stable id (letters, digits, `-`, `_`), e.g. a UUID. */
+            id?: string;
+            text?: string;
+        };
         Quote: {
             coupon?: null | components["schemas"]["QuoteCoupon"];
             /** Format: int64 */
@@ -3668,7 +4306,7 @@ export interface components {
          * @description A kind of record that holds a person's data.
          * @enum {string}
          */
-        RecordKind: "subscriber" | "order" | "ticket" | "webinar_registration" | "intro_call" | "contact_message" | "email" | "account_link" | "waitlist_entry" | "coach_notice" | "newsletter" | "invoice" | "review_invitation";
+        RecordKind: "subscriber" | "order" | "ticket" | "webinar_registration" | "intro_call" | "contact_message" | "email" | "account_link" | "waitlist_entry" | "coach_notice" | "newsletter" | "invoice" | "review_invitation" | "selftest_result";
         RefreshRequest: {
             refresh_token: string;
         };
@@ -3682,7 +4320,7 @@ export interface components {
             ticket_id: number;
         };
         /** @enum {string} */
-        RegistrationStatus: "registered" | "already_registered";
+        RegistrationStatus: "registered";
         Review: {
             avatar?: null | components["schemas"]["MediaImage"];
             /**
@@ -3752,6 +4390,8 @@ export interface components {
             average_rating?: number | null;
             /** Format: int64 */
             count: number;
+            /** @description Approved reviews written in each of the last 12 weeks, oldest first. */
+            per_week: components["schemas"]["WeeklyCount"][];
         };
         /**
          * @description Whether a review shows on the site.
@@ -3764,6 +4404,76 @@ export interface components {
         };
         /** @enum {string} */
         Role: "admin" | "user";
+        SearchGroup: {
+            hits: components["schemas"]["SearchHit"][];
+            kind: components["schemas"]["SearchKind"];
+            /** @description The group's Dutch heading. */
+            label: string;
+        };
+        SearchHit: {
+            /** @description A short Dutch detail, e.g. the e-mail address or the product, amount and date. */
+            detail: string;
+            /** @description What it is, e.g. "Sofie Peeters" or "Factuur 2026-000012". */
+            label: string;
+            /** @description The admin page (a path with its query) that shows it. */
+            url: string;
+        };
+        /**
+         * @description A kind of thing the admin search finds, in the order its groups are shown.
+         * @enum {string}
+         */
+        SearchKind: "person" | "order" | "ticket" | "invoice" | "coupon" | "event";
+        SearchResults: {
+            /** @description Only kinds with hits, in a fixed order (people first). */
+            groups: components["schemas"]["SearchGroup"][];
+        };
+        /** @description Beheer > Zelftest: the draft and what is published. */
+        SelfTestAdmin: {
+            draft: components["schemas"]["SelfTestDefinition"];
+            /** @description The draft is exactly the newest published version (nothing to publish). */
+            draft_is_published: boolean;
+            /** @description UTC, RFC 3339; None before the first save. */
+            draft_updated_at?: string | null;
+            /** @description Instellingen: "Doe de test" leads to this test (once a version is published). */
+            own_test: boolean;
+            /** @description The active products a profile's step can recommend, by name. */
+            products: components["schemas"]["ProductChoice"][];
+            /** @description Newest first. */
+            published: components["schemas"]["PublishedVersion"][];
+        };
+        /**
+         * @description A self-test: the draft she edits, and every frozen version. Unknown fields are refused, so a
+         *     mistyped field is never saved away silently.
+         */
+        SelfTestDefinition: {
+            /** @description Markdown, shown above the first question. */
+            intro?: string;
+            /** @description Result profiles per theme and score range; together they cover 0 to 100 for every theme. */
+            profiles?: components["schemas"]["Profile"][];
+            /** @description 1 to 40 questions or statements, asked in this order. */
+            questions?: components["schemas"]["Question"][];
+            /** @description 1 to 8 themes the answers score. */
+            themes?: components["schemas"]["Theme"][];
+            /** @description E.g. "Hoe eerlijk kijk jij naar jezelf?" */
+            title?: string;
+        };
+        /** @description A scored test as the visitor sees it. */
+        SelfTestResult: {
+            /** @description UTC, RFC 3339. */
+            created_at: string;
+            mail: components["schemas"]["MailState"];
+            /** @description The profiles that fit the scores, the primary first. */
+            profiles: components["schemas"]["ProfileResult"][];
+            /** @description The primary profile's recommended step. */
+            step: components["schemas"]["StepLink"];
+            /** @description Every theme with its score, in the test's order. */
+            themes: components["schemas"]["ThemeResult"][];
+            /**
+             * Format: int64
+             * @description The version it was scored with (0 for a preview of the draft).
+             */
+            version: number;
+        };
         SendInput: {
             /** @description Brussels wall time `YYYY-MM-DDTHH:MM` to send at; missing or empty = now. */
             send_at?: string | null;
@@ -3771,6 +4481,11 @@ export interface components {
         Session: {
             /** @description Send as `Authorization: Bearer …` to /api/admin. */
             access_token: string;
+            /**
+             * @description A reset link set a new password on an account that requires a passkey: ask her to add a
+             *     new passkey now (password sign-ins work until she does).
+             */
+            ask_for_passkey: boolean;
             /** @description UTC, RFC 3339: when the access token expires. */
             expires_at: string;
             /**
@@ -3811,11 +4526,30 @@ export interface components {
             /** @description The order's status: only a pending order can still be paid normally. */
             status: components["schemas"]["OrderStatus"];
         };
+        /** @description Beheer > Instellingen as the form shows it: the business details and her choice of self-test. */
+        SiteSettings: components["schemas"]["BusinessDetails"] & {
+            /**
+             * @description "Doe de test" leads to her own self-test (`/wees-eerlijk/zelftest`) once a version is
+             *     published; otherwise to `quiz_url`.
+             */
+            selftest_own: boolean;
+        };
+        SkippedRow: {
+            /** @description What the row held as e-mail address (may be empty or invalid). */
+            email: string;
+            /**
+             * Format: int64
+             * @description The row's line number in the file (the header is line 1).
+             */
+            line: number;
+            /** @description Dutch, e.g. "Staat al op je lijst." */
+            reason: string;
+        };
         /**
          * @description A page-level photo the coach chooses once.
          * @enum {string}
          */
-        Slot: "portrait" | "hero" | "share";
+        Slot: "portrait" | "hero" | "share" | "logo";
         /** @description A page-level slot and the photo chosen for it (null: the page's default). */
         SlotChoice: {
             image?: null | components["schemas"]["MediaImage"];
@@ -3844,6 +4578,46 @@ export interface components {
         StatusResponse: {
             status: components["schemas"]["SubscriberStatus"];
         };
+        Step: {
+            kind: components["schemas"]["StepKind"];
+            /** @description The button's text, e.g. "Boek een gratis kennismakingsgesprek". */
+            label?: string;
+            /** @description With `page`: a path on the site, e.g. `/vertelavond`. */
+            path?: string | null;
+            /**
+             * Format: int64
+             * @description With `product`: the product's id.
+             */
+            product_id?: number | null;
+        };
+        /**
+         * @description What a recommended step leads to.
+         * @enum {string}
+         */
+        StepKind: "product" | "intro_call" | "page";
+        StepLink: {
+            /** @description A path on the site: the intro call's page, the product's page or the chosen page. */
+            href: string;
+            kind: components["schemas"]["StepKind"];
+            label: string;
+        };
+        SubmitRequest: {
+            /** @description The chosen answer's index per question, in order. */
+            answers?: number[];
+            /**
+             * Format: int64
+             * @description The version the visitor took (`GET /api/selftest`).
+             */
+            version?: number;
+        };
+        SubmittedResult: {
+            result: components["schemas"]["SelfTestResult"];
+            /**
+             * @description The result's key: its link is `/wees-eerlijk/zelftest/resultaat?token=…`. Shown once;
+             *     only its hash is stored.
+             */
+            token: string;
+        };
         /** @description Field names follow the spec's payload (`firstName`); missing fields count as empty. */
         SubscribeRequest: {
             email?: string;
@@ -3861,6 +4635,9 @@ export interface components {
             first_name: string;
             /** Format: int64 */
             id: number;
+            import_basis?: null | components["schemas"]["ImportBasis"];
+            /** @description Set when the address came from a CSV import (UTC, RFC 3339). */
+            imported_at?: string | null;
             status: components["schemas"]["SubscriberStatus"];
             unsubscribed_at?: string | null;
         };
@@ -3877,6 +4654,21 @@ export interface components {
         TestSent: {
             /** @description Where the test went: the signed-in admin's address. */
             to: string;
+        };
+        Theme: {
+            /** @description a-z, 0-9 and hyphens, e.g. `zelfbeeld`; answers and profiles name the theme by it. */
+            key?: string;
+            /** @description As the visitor reads it, e.g. "Zelfbeeld". */
+            name?: string;
+        };
+        ThemeResult: {
+            key: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description 0 to 100.
+             */
+            score: number;
         };
         Ticket: {
             /** @description UTC, RFC 3339. */
@@ -3925,9 +4717,86 @@ export interface components {
             /** @description Dutch, e.g. "Bestelling: Ticket vertelavond (2 ×)". */
             title: string;
         };
+        Today: {
+            /** @description Oldest first: what waits since earlier, then today's and tomorrow's appointments. */
+            items: components["schemas"]["TodayItem"][];
+            /** @description All of them, also beyond the lines listed. */
+            waiting: components["schemas"]["WaitingCounts"];
+        };
+        TodayItem: {
+            /**
+             * @description UTC, RFC 3339: when it starts (call, event), arrived (message, order), was sent (mail)
+             *     or when the offer ends (waiting list). The list is in this order.
+             */
+            at: string;
+            call_mode?: null | components["schemas"]["CallMode"];
+            /** @description The message's subject (in words), the order's product, the mail's subject, the event of an offer. */
+            detail?: string | null;
+            /** @description The e-mail address of the person (call, message, order, mail, waiting list). */
+            email?: string | null;
+            event_kind?: null | components["schemas"]["EventKind"];
+            /**
+             * Format: int64
+             * @description The id of the call, event, message, order, outbox mail or waiting-list entry.
+             */
+            id: number;
+            kind: components["schemas"]["TodayKind"];
+            /** @description Order: true when it waits for a refund (else its payment failed). */
+            refund_needed?: boolean | null;
+            /**
+             * Format: int64
+             * @description Event: seats still free.
+             */
+            seats_left?: number | null;
+            /**
+             * @description Who or what: the name (call, message, order, waiting list), the event's title, or the
+             *     address a mail was for.
+             */
+            title: string;
+        };
+        /**
+         * @description What a line on the today list is about.
+         * @enum {string}
+         */
+        TodayKind: "intro_call" | "event" | "message" | "order" | "mail" | "waitlist_offer";
         TokenRequest: {
             /** @description The token from the link in the e-mail. */
             token?: string;
+        };
+        /**
+         * @description What a visitor did besides viewing a page (sent by the page's islands).
+         * @enum {string}
+         */
+        VisitEvent: "selftest_started";
+        VisitorReport: {
+            campaigns: components["schemas"]["NamedCount"][];
+            /** @description Every day of the period, oldest first (days without visits show 0). */
+            days: components["schemas"]["DayFigures"][];
+            devices: components["schemas"]["NamedCount"][];
+            /** @description First and last day of the period, `YYYY-MM-DD`. */
+            from: string;
+            /** @description Every week (Monday to Sunday) that overlaps the period, oldest first. */
+            funnel: components["schemas"]["FunnelWeek"][];
+            /** @description Referrer domains and `utm_source`s, most first (visits typed in or from a bookmark have none). */
+            sources: components["schemas"]["NamedCount"][];
+            to: string;
+            /** @description The most viewed pages of the period, most first. */
+            top_pages: components["schemas"]["NamedCount"][];
+            /** Format: int64 */
+            views: number;
+            /**
+             * Format: int64
+             * @description The sum of the days' unique visitors.
+             */
+            visitors: number;
+        };
+        WaitingCounts: {
+            /** Format: int64 */
+            attention_orders: number;
+            /** Format: int64 */
+            undelivered_mails: number;
+            /** Format: int64 */
+            unread_messages: number;
         };
         Waitlist: {
             /** @description In line first (in order), then open offers, then the rest, newest first. */
@@ -3954,13 +4823,8 @@ export interface components {
             status: components["schemas"]["WaitlistStatus"];
         };
         WaitlistJoined: {
-            /** @description What to tell the visitor, in Dutch. */
+            /** @description What to tell the visitor, in Dutch: the same whether or not the address was listed. */
             message: string;
-            /**
-             * Format: int64
-             * @description Place in line (1 = next to be offered a seat).
-             */
-            position: number;
         };
         WaitlistRequest: {
             email: string;
@@ -3978,6 +4842,12 @@ export interface components {
             message: string;
             status: components["schemas"]["RegistrationStatus"];
         };
+        WeeklyCount: {
+            /** Format: int64 */
+            count: number;
+            /** @description Monday of the week (Brussels), `YYYY-MM-DD`. */
+            week_start: string;
+        };
         /** @description A weekly time range in Brussels wall time. */
         WeeklyRange: {
             /** @description `HH:MM` (24:00 for midnight), after the start. */
@@ -3990,9 +4860,14 @@ export interface components {
              */
             weekday: number;
         };
-        WeeklySignups: {
+        WeeklySales: {
             /** Format: int64 */
-            count: number;
+            orders: number;
+            /**
+             * Format: int64
+             * @description Sum of the paid orders' totals, euro cents (VAT included).
+             */
+            total_cents: number;
             /** @description Monday of the week (Brussels), `YYYY-MM-DD`. */
             week_start: string;
         };
@@ -4927,6 +5802,65 @@ export interface operations {
             };
         };
     };
+    admin_campaign_audience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Campaign id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who the saved newsletter goes to, and how many they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudienceSummary"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such newsletter */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_pause_campaign: {
         parameters: {
             query?: never;
@@ -5749,7 +6683,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Subscribers, signups per week, reviews, the next events, revenue per month, tickets per event, orders that need attention, upcoming intro calls and unread messages */
+            /** @description Subscribers, signups per week, reviews, the next events, revenue per month, sales per week, tickets per event and upcoming intro calls */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6328,6 +7262,65 @@ export interface operations {
             };
             /** @description Invalid input, with a message per field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One event, as the list gives it (a link opens it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEvent"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such event */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8293,7 +9286,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description portrait, hero or share */
+                /** @description portrait, hero, share or logo */
                 slot: components["schemas"]["Slot"];
             };
             cookie?: never;
@@ -9889,6 +10882,466 @@ export interface operations {
             };
         };
     };
+    admin_list_passkeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in admin's own passkeys and whether one is required */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOverview"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_add_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPasskey"];
+            };
+        };
+        responses: {
+            /** @description Added to the signed-in admin's account (after a reset, the requirement is back on) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeySummary"];
+                };
+            };
+            /** @description The ceremony expired, was used already or is another admin's */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The most passkeys allowed, or this passkey is saved already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No name, a name too long, or the answer does not verify */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_passkey_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A ceremony to add a passkey to the signed-in admin's account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyChallenge"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description She has the most passkeys allowed already, or the site's address allows none */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_require_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRequirement"];
+            };
+        };
+        responses: {
+            /** @description Whether the signed-in admin's password alone still signs in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOverview"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Required without any passkey, or the site's address allows none */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or not acceptable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_rename_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Passkey id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyName"];
+            };
+        };
+        responses: {
+            /** @description Renamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeySummary"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the signed-in admin's passkeys */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No name, or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_remove_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Passkey id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed: it signs in no more */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the signed-in admin's passkeys */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Her last passkey while one is required: turn the requirement off first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_list_people: {
         parameters: {
             query?: {
@@ -10664,6 +12117,404 @@ export interface operations {
             };
         };
     };
+    admin_search: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 2 to 100 characters: the start of a name or of any word in it, an e-mail address, an
+                 *     order, invoice, ticket or coupon code, an event title. Case does not matter.
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What starts with q, grouped by kind, each hit with the admin page that opens it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description q is shorter than 2 or longer than 100 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_selftest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft and the published versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfTestAdmin"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_save_selftest_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelfTestDefinition"];
+            };
+        };
+        responses: {
+            /** @description The draft is saved (texts trimmed); the published test is unchanged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfTestAdmin"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Its shape is wrong: the message lists what to fix, one line each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_preview_selftest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The result these answers give on the saved draft, as a visitor would see it (version 0); nothing is stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfTestResult"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The answers do not fit the draft, or no profile fits their scores */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_publish_selftest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft is the newest version (a new one, or the same when nothing changed); earlier results keep their own */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedTest"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not complete: the message lists what to fix, one line each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_get_selftest_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Version number */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version as it was published (read-only) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfTestDefinition"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such version */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_get_settings: {
         parameters: {
             query?: never;
@@ -10679,7 +12530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BusinessDetails"];
+                    "application/json": components["schemas"]["SiteSettings"];
                 };
             };
             /** @description No valid access token */
@@ -10730,7 +12581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BusinessDetails"];
+                    "application/json": components["schemas"]["SiteSettings"];
                 };
             };
             /** @description The body is not valid JSON */
@@ -10892,6 +12743,93 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_import_subscribers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportInput"];
+            };
+        };
+        responses: {
+            /** @description The valid rows are added (all in one transaction); the others are reported with line and reason. Repeating the import adds nobody. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description File too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No basis confirmed, no e-mail column, no rows or too many */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11208,6 +13146,112 @@ export interface operations {
             };
         };
     };
+    admin_today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today's and tomorrow's intro calls and events, unread messages, orders needing attention, undelivered mails and open waiting-list offers, in time order; with the counts of what waits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Today"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_visitors: {
+        parameters: {
+            query?: {
+                /** @description The period: this many days up to today (Brussels), 1 to 366; 30 when left out. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Visitors and page views per day, top pages, sources, campaigns, devices, and the path per week */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorReport"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description days is not 1 to 366 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_remove_from_waitlist: {
         parameters: {
             query?: never;
@@ -11341,7 +13385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many link attempts from this client; see Retry-After */
+            /** @description Too many link attempts from this client, or for this account; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11401,7 +13445,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Wrong e-mail or password (never says which) */
+            /** @description Wrong e-mail or password (never says which), or (code passkey_required) the right password of an account that requires a passkey */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11522,7 +13566,141 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; see Retry-After */
+            /** @description Too many sign-outs from this client address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    passkey_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in: the same session as with a password */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description The ceremony expired or was used already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown passkey, or its signature does not verify */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is not WebAuthn JSON */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many sign-in attempts (the password's counters); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    passkey_sign_in_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sign-in ceremony for a discoverable passkey (no e-mail address needed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyChallenge"];
+                };
+            };
+            /** @description This site's address allows no passkeys */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many ceremonies from this client; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11631,7 +13809,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new password is set, every earlier session is signed out, and this is a new session */
+            /** @description The new password is set, every earlier session is signed out, and this is a new session; a required passkey waits for a new one (ask_for_passkey) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11676,7 +13854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many link attempts from this client; see Retry-After */
+            /** @description Too many link attempts from this client, or for this account; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11772,7 +13950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; see Retry-After */
+            /** @description Too many refreshes from this client address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12073,7 +14251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many coupon checks from this client address; see Retry-After */
+            /** @description Too many coupon checks, or quotes with a waiting-list offer, from this client address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12257,7 +14435,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description On the waiting list (joining twice keeps the first place) */
+            /** @description On the waiting list (joining twice keeps the first place); the same answer whether or not the address was listed */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12405,7 +14583,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; see Retry-After */
+            /** @description Too many link uses from this client address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12492,7 +14670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many bookings from this client or e-mail address; see Retry-After */
+            /** @description Too many bookings from this client or e-mail address, or too many upcoming calls held by either; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12588,7 +14766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; see Retry-After */
+            /** @description Too many link uses from this client address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12684,7 +14862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; see Retry-After */
+            /** @description Too many link uses from this client address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12780,7 +14958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; see Retry-After */
+            /** @description Too many link uses from this client address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12974,7 +15152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; see Retry-After */
+            /** @description Too many link uses from this client address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13125,7 +15303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; see Retry-After */
+            /** @description Too many link uses from this client address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13341,7 +15519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many requests from this address; see Retry-After */
+            /** @description Too many payments from this client address; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -13396,6 +15574,15 @@ export interface operations {
             };
             /** @description Not the configured provider */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many deliveries from this client address; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13801,6 +15988,426 @@ export interface operations {
             };
         };
     };
+    get_selftest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest published version of the self-test, without the points */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSelfTest"];
+                };
+            };
+            /** @description No version is published */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_selftest_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Confirmed: the result is mailed (with the profile's coupon, if any) and a ticked newsletter subscribed; a second click changes nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Confirmed"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or replaced link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or not acceptable */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many link uses from this client address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_selftest_result: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitRequest"];
+            };
+        };
+        responses: {
+            /** @description Scored and kept (anonymous) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmittedResult"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a published version, or the answers do not fit it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many results from this client address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_selftest_result: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The result's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result, with the version it was scored with */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfTestResult"];
+                };
+            };
+            /** @description Unknown token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_selftest_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The result's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailRequest"];
+            };
+        };
+        responses: {
+            /** @description Only a confirmation link is mailed; its click mails the result */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailRequested"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The result was already mailed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an e-mail address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client address or for this e-mail address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_visit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON; `navigator.sendBeacon` sends it as text/plain, which is read the same */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Hit"];
+            };
+        };
+        responses: {
+            /** @description Counted, or not counted because it came from a bot (the same answer) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body over 1 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unreadable body, or a page that is not one of the site's public pages */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many page views from this client address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     register_for_webinar: {
         parameters: {
             query?: never;
@@ -13817,7 +16424,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Registered (or already registered); the confirmation with the join link is on its way */
+            /** @description Registered, or registered already: the same answer either way (only a new registration is mailed) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,8 +1,6 @@
-// The files of an issued invoice or credit note: the buyer's links (by the order's private id)
-// and the coach's downloads (through the admin API, with her token).
-import { apiClient } from "@/lib/api";
+// The files of an issued invoice or credit note as the buyer reaches them (by the order's private
+// id). The coach's downloads are in invoice-download.ts: public pages never load admin calls.
 import type { InvoiceFormat, InvoiceKind } from "@/lib/api-types";
-import { saveDownload } from "@/lib/download";
 
 export function invoiceKindLabel(kind: InvoiceKind): string {
   return kind === "credit_note" ? "Creditnota" : "Factuur";
@@ -12,15 +10,4 @@ export function invoiceKindLabel(kind: InvoiceKind): string {
 export function buyerDocumentUrl(orderId: string, kind: InvoiceKind, format: InvoiceFormat): string {
   const name = kind === "credit_note" ? "creditnota" : "factuur";
   return `/api/orders/${encodeURIComponent(orderId)}/documents/${name}.${format}`;
-}
-
-/** Fetches an invoice's PDF or UBL XML as the coach and saves it; returns the file name. */
-export function downloadInvoiceFile(id: number, format: InvoiceFormat) {
-  return saveDownload(
-    apiClient.GET("/api/admin/invoices/{id}/{format}", {
-      params: { path: { id, format } },
-      parseAs: "blob",
-    }),
-    `factuur-${id}.${format}`,
-  );
 }

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 
-export type LinkTokenState = { kind: "loading" } | { kind: "done" } | { kind: "error"; message: string };
+export type LinkTokenState<T = unknown> = { kind: "loading" } | { kind: "done"; data: T } | { kind: "error"; message: string };
 
 /**
  * Posts the `token` of a mailed link's page once (also under React StrictMode's double effects).
  * Opening the page changes nothing on the server by itself, since mail scanners open links too;
- * only the page's own post counts. `incomplete` is the message for a link without its token.
+ * only the page's own post counts. `incomplete` is the message for a link without its token. The
+ * answer of the post comes with "done" (e.g. the result link of a confirmed self-test mail).
  */
-export function useLinkToken(post: (token: string) => Promise<unknown>, incomplete: string): LinkTokenState {
-  const [state, setState] = useState<LinkTokenState>({ kind: "loading" });
+export function useLinkToken<T>(post: (token: string) => Promise<T>, incomplete: string): LinkTokenState<T> {
+  const [state, setState] = useState<LinkTokenState<T>>({ kind: "loading" });
   const started = useRef(false);
 
   useEffect(() => {
@@ -20,7 +21,7 @@ export function useLinkToken(post: (token: string) => Promise<unknown>, incomple
       return;
     }
     post(token)
-      .then(() => setState({ kind: "done" }))
+      .then((data) => setState({ kind: "done", data }))
       .catch((error: unknown) =>
         setState({
           kind: "error",

@@ -55,7 +55,7 @@ export function attentionLabel(attention: AdminOrder["attention"]): string | nul
 export function attentionExplanation(attention: AdminOrder["attention"]): string | null {
   if (!attention) return null;
   if (attention === REFUND_NEEDED)
-    return "De betaling kwam binnen nadat de reservering verlopen was, en er was geen plaats meer vrij. Er werden geen tickets uitgegeven: betaal het bedrag terug.";
+    return "De betaling kwam binnen nadat de reservering verlopen was, en er was geen plaats meer vrij (of de vrijgekomen plaatsen gingen naar de wachtlijst). Er werden geen tickets uitgegeven: betaal het bedrag terug. De klant kreeg daarover al een mail.";
   return "Deze bestelling vraagt je aandacht. Bekijk de geschiedenis hieronder.";
 }
 

@@ -10,6 +10,8 @@ export const REFRESH_MARGIN_MS = 90_000;
 export const REFRESH_CHECK_INTERVAL_MS = 5_000;
 /** Where the coach lands after signing in when no (safe) `next` is given. */
 export const DEFAULT_ADMIN_PATH = "/admin/dashboard";
+/** Where a password sign-in goes when the account waits for a new passkey (after a reset link). */
+export const NEW_PASSKEY_PATH = "/admin/nieuwe-passkey";
 export const LOGIN_PATH = "/admin/login";
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,3 +1,4 @@
+import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { ManageCall } from "@/features/intro-calls/components/manage-call";
@@ -15,7 +16,7 @@ export function meta() {
 export default function Afspraak() {
   return (
     <>
-      <PageHero title="Je kennismakingsgesprek" />
+      <PageHero title={<Block name="afspraak.title">Je kennismakingsgesprek</Block>} />
       <Section>
         <div className="max-w-3xl" aria-live="polite">
           <ManageCall />

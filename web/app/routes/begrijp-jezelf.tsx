@@ -50,7 +50,7 @@ export default function BegrijpJezelf() {
         }
       />
 
-      <Section id="cursus" title={course.name}>
+      <Section id="cursus" title={<span data-from="product">{course.name}</span>}>
         <div className="grid gap-10 lg:grid-cols-[1.3fr_0.7fr]">
           <Block name="begrijp-jezelf.course.text" as="div" rich className="prose-page text-lg text-ink-soft">
             <p>{course.description}</p>
@@ -67,8 +67,12 @@ export default function BegrijpJezelf() {
           </Block>
           <LiveCourseOffer
             course={course}
-            features={["Zeven online modules", "Levenslang toegang op het platform", "Werkboek om te downloaden"]}
-            action={{ label: "Koop de cursus" }}
+            features={[
+              <Block key="1" name="begrijp-jezelf.offer.feature1">Zeven online modules</Block>,
+              <Block key="2" name="begrijp-jezelf.offer.feature2">Levenslang toegang op het platform</Block>,
+              <Block key="3" name="begrijp-jezelf.offer.feature3">Werkboek om te downloaden</Block>,
+            ]}
+            action={{ label: <Block name="begrijp-jezelf.offer.button">Koop de cursus</Block> }}
           />
         </div>
       </Section>
@@ -80,17 +84,25 @@ export default function BegrijpJezelf() {
       >
         <ul className="grid gap-6 md:grid-cols-2">
           <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
-            <h3 className="text-2xl">{spiegel.name}</h3>
-            <p className="mt-2 flex-1 text-ink-soft">{spiegel.description}</p>
+            <h3 data-from="product" className="text-2xl">
+              {spiegel.name}
+            </h3>
+            <Block name="begrijp-jezelf.spiegelgevecht.text" as="p" className="mt-2 flex-1 text-ink-soft">
+              {spiegel.description}
+            </Block>
             <p className="mt-4 font-semibold text-teal">
-              <span className="whitespace-nowrap">{formatPriceCents(spiegel.priceCents)}</span>
+              <span data-from="product" className="whitespace-nowrap">
+                {formatPriceCents(spiegel.priceCents)}
+              </span>
             </p>
             <ButtonLink to={spiegel.path} variant="secondary" className="mt-5 self-start">
-              Bekijk {spiegel.name}
+              <Block name="begrijp-jezelf.spiegelgevecht.button">{`Bekijk ${spiegel.name}`}</Block>
             </ButtonLink>
           </li>
           <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
-            <h3 className="text-2xl">Vertelavond</h3>
+            <Block name="begrijp-jezelf.vertelavond.title" as="h3" className="text-2xl">
+              Vertelavond
+            </Block>
             <Block name="begrijp-jezelf.vertelavond.text" as="p" className="mt-2 flex-1 text-ink-soft">
               Een avond in <Live field="city" /> waarop verhalen centraal staan. Je luistert, herkent en voelt dat je niet
               alleen bent.
@@ -100,13 +112,13 @@ export default function BegrijpJezelf() {
             </ButtonLink>
           </li>
         </ul>
-        <p className="mt-10 text-lg text-ink-soft">
+        <Block name="begrijp-jezelf.next" as="p" className="mt-10 text-lg text-ink-soft">
           Klaar voor de volgende stap?{" "}
           <Link to="/transformeer" className="text-link">
             Ga naar stap 3: Transformeer
           </Link>
           .
-        </p>
+        </Block>
       </Section>
     </>
   );

@@ -1,3 +1,4 @@
+import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { SimulatedPaymentContent } from "@/features/checkout/components/simulated-payment";
@@ -14,7 +15,10 @@ export default function BetalenSimulatie() {
   const hydrated = useHydrated();
   return (
     <>
-      <PageHero eyebrow="Testomgeving" title="Testbetaling" />
+      <PageHero
+        eyebrow={<Block name="betalen.simulatie.eyebrow">Testomgeving</Block>}
+        title={<Block name="betalen.simulatie.title">Testbetaling</Block>}
+      />
       <Section>{hydrated ? <SimulatedPaymentContent /> : <EventsLoading />}</Section>
     </>
   );

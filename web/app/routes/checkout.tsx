@@ -1,7 +1,8 @@
+import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";
-import { CheckoutPage } from "@/features/checkout/components/checkout-page";
+import { CheckoutLaterBlocks, CheckoutPage } from "@/features/checkout/components/checkout-page";
 import { LeaveEmail } from "@/features/newsletter/components/leave-email";
 import { EventsLoading } from "@/components/ui/load-status";
 import { pageMeta } from "@/lib/seo";
@@ -24,14 +25,25 @@ export default function Checkout() {
   return (
     <>
       <PageHero
-        title="Afrekenen"
+        title={<Block name="checkout.title">Afrekenen</Block>}
         breadcrumbs={crumbs}
-        intro={<p>Vul je gegevens in, kijk je bestelling na en ga verder naar de betaling.</p>}
+        intro={
+          <Block name="checkout.intro" as="p">
+            Vul je gegevens in, kijk je bestelling na en ga verder naar de betaling.
+          </Block>
+        }
       />
       <Section>
         {/* A screen high in both states, so the footer does not jump when the form replaces the spinner. */}
         <div className="min-h-svh">
-          {hydrated ? <CheckoutPage leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>} /> : <EventsLoading />}
+          {hydrated ? (
+            <CheckoutPage leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>} />
+          ) : (
+            <>
+              <CheckoutLaterBlocks />
+              <EventsLoading />
+            </>
+          )}
         </div>
       </Section>
     </>

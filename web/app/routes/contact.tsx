@@ -43,7 +43,9 @@ export default function Contact() {
             <li className={card}>
               <Mail aria-hidden="true" className="mt-1 h-6 w-6 text-teal" />
               <div>
-                <h3 className="text-lg">E-mail</h3>
+                <Block name="contact.details.email" as="h3" className="text-lg">
+                  E-mail
+                </Block>
                 <a
                   href={liveHref("email")}
                   data-live-href="email"
@@ -56,7 +58,9 @@ export default function Contact() {
             <li className={card}>
               <Phone aria-hidden="true" className="mt-1 h-6 w-6 text-teal" />
               <div>
-                <h3 className="text-lg">Telefoon</h3>
+                <Block name="contact.details.phone" as="h3" className="text-lg">
+                  Telefoon
+                </Block>
                 <a
                   href={liveHref("phone")}
                   data-live-href="phone"
@@ -69,7 +73,9 @@ export default function Contact() {
             <li className={card}>
               <MapPin aria-hidden="true" className="mt-1 h-6 w-6 text-teal" />
               <div>
-                <h3 className="text-lg">Praktijk</h3>
+                <Block name="contact.details.address" as="h3" className="text-lg">
+                  Praktijk
+                </Block>
                 <address className="not-italic text-lg text-ink-soft">
                   <Live field="brand" />
                   <br />
@@ -82,7 +88,7 @@ export default function Contact() {
                   data-live-href="mapsUrl"
                   className="text-link mt-2 inline-block"
                 >
-                  Bekijk op de kaart
+                  <Block name="contact.details.map">Bekijk op de kaart</Block>
                 </ExternalLink>
               </div>
             </li>
@@ -100,7 +106,7 @@ export default function Contact() {
               </div>
             </div>
             <p className="text-ink-soft">
-              Ondernemingsnummer: <Live field="vatNumber" />
+              <Block name="contact.vat">Ondernemingsnummer:</Block> <Live field="vatNumber" />
             </p>
           </div>
         </div>

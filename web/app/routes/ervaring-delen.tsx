@@ -1,3 +1,4 @@
+import { Block } from "@/components/ui/block";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
@@ -16,13 +17,13 @@ export function meta() {
 export default function ErvaringDelen() {
   return (
     <>
-      <PageHero title="Deel je ervaring" />
+      <PageHero title={<Block name="ervaring-delen.title">Deel je ervaring</Block>} />
       <Section>
         <div className="max-w-2xl" aria-live="polite">
           <ParticipantReview />
           <div className="mt-8">
             <ButtonLink to="/" variant="secondary">
-              Naar de startpagina
+              <Block name="ervaring-delen.home">Naar de startpagina</Block>
             </ButtonLink>
           </div>
         </div>

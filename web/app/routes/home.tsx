@@ -259,9 +259,9 @@ export default function Home() {
             />
           </PagePhoto>
           <div>
-            <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">
+            <Block name="home.coach.role" as="p" className="text-sm font-semibold uppercase tracking-widest text-gold-ink">
               {coach.role}
-            </p>
+            </Block>
             <Block
               name="home.coach.title"
               as="h2"

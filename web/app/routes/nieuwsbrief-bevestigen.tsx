@@ -1,3 +1,4 @@
+import { Block, Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
 import { CheckCircle2 } from "@/components/ui/icons";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
@@ -16,12 +17,22 @@ export function meta() {
   });
 }
 
+const texts = {
+  doneTitle: { name: "nieuwsbrief.bevestigen.done.title", text: "Je inschrijving is bevestigd" },
+  doneText: {
+    name: "nieuwsbrief.bevestigen.done.text",
+    text: "Welkom! Vanaf nu ontvang je de nieuwsbrief met inzichten en nieuwe data.",
+  },
+  failedTitle: { name: "nieuwsbrief.bevestigen.failed.title", text: "Bevestigen is niet gelukt" },
+} satisfies Record<string, LaterBlock>;
+
 export default function NieuwsbriefBevestigen() {
   const state = useLinkToken(confirmNewsletter, "Deze bevestigingslink is onvolledig. Gebruik de link uit je e-mail.");
 
   return (
     <>
-      <PageHero title="Nieuwsbrief" />
+      <PageHero title={<Block name="nieuwsbrief.bevestigen.title">Nieuwsbrief</Block>} />
+      <LaterBlocks blocks={Object.values(texts)} />
       <Section>
         <div className="max-w-2xl" aria-live="polite">
           {state.kind === "loading" ? (
@@ -30,22 +41,20 @@ export default function NieuwsbriefBevestigen() {
             <div className="flex items-start gap-4">
               <CheckCircle2 aria-hidden="true" className="h-8 w-8 shrink-0 text-teal" />
               <div>
-                <h2 className="text-2xl">Je inschrijving is bevestigd</h2>
-                <p className="mt-2 text-lg text-ink-soft">
-                  Welkom! Vanaf nu ontvang je de nieuwsbrief met inzichten en nieuwe data.
-                </p>
+                <Later block={texts.doneTitle} as="h2" className="text-2xl" />
+                <Later block={texts.doneText} as="p" className="mt-2 text-lg text-ink-soft" />
               </div>
             </div>
           ) : (
             <div>
-              <h2 className="text-2xl">Bevestigen is niet gelukt</h2>
-              <p role="alert" className="mt-2 text-lg text-ink-soft">
+              <Later block={texts.failedTitle} as="h2" className="text-2xl" />
+              <p role="alert" data-from="server" className="mt-2 text-lg text-ink-soft">
                 {state.message}
               </p>
             </div>
           )}
           <ButtonLink to="/" variant="secondary" className="mt-8">
-            Naar de startpagina
+            <Block name="nieuwsbrief.bevestigen.home">Naar de startpagina</Block>
           </ButtonLink>
         </div>
       </Section>

@@ -1,3 +1,4 @@
+import { Block, Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
 import { useEffect, useState } from "react";
 import { ButtonLink, buttonClasses } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
@@ -20,6 +21,19 @@ type State =
   | { kind: "submitting" }
   | { kind: "done" }
   | { kind: "error"; message: string };
+
+const texts = {
+  doneTitle: { name: "nieuwsbrief.uitschrijven.done.title", text: "Je bent uitgeschreven" },
+  doneText: {
+    name: "nieuwsbrief.uitschrijven.done.text",
+    text: "Je ontvangt geen nieuwsbrieven meer. Jammer dat je gaat, en bedankt voor je interesse.",
+  },
+  missing: {
+    name: "nieuwsbrief.uitschrijven.missing",
+    text: "Deze uitschrijflink is onvolledig. Gebruik de link onderaan een van onze e-mails.",
+  },
+  busy: { name: "shared.form.busy", text: "Bezig...", label: true },
+} satisfies Record<string, LaterBlock>;
 
 export default function NieuwsbriefUitschrijven() {
   const [state, setState] = useState<State>({ kind: "idle" });
@@ -47,27 +61,24 @@ export default function NieuwsbriefUitschrijven() {
 
   return (
     <>
-      <PageHero title="Uitschrijven voor de nieuwsbrief" />
+      <PageHero title={<Block name="nieuwsbrief.uitschrijven.title">Uitschrijven voor de nieuwsbrief</Block>} />
+      <LaterBlocks blocks={Object.values(texts)} />
       <Section>
         <div className="max-w-2xl" aria-live="polite">
           {state.kind === "done" ? (
             <>
-              <h2 className="text-2xl">Je bent uitgeschreven</h2>
-              <p className="mt-2 text-lg text-ink-soft">
-                Je ontvangt geen nieuwsbrieven meer. Jammer dat je gaat, en bedankt voor je interesse.
-              </p>
+              <Later block={texts.doneTitle} as="h2" className="text-2xl" />
+              <Later block={texts.doneText} as="p" className="mt-2 text-lg text-ink-soft" />
             </>
           ) : state.kind === "missing-token" ? (
-            <p role="alert" className="text-lg text-ink-soft">
-              Deze uitschrijflink is onvolledig. Gebruik de link onderaan een van onze e-mails.
-            </p>
+            <Later block={texts.missing} as="p" role="alert" className="text-lg text-ink-soft" />
           ) : (
             <>
-              <p className="text-lg text-ink-soft">
+              <Block name="nieuwsbrief.uitschrijven.intro" as="p" className="text-lg text-ink-soft">
                 Wil je de nieuwsbrief niet langer ontvangen? Klik dan op de knop hieronder.
-              </p>
+              </Block>
               {state.kind === "error" ? (
-                <p role="alert" className="mt-4 text-lg font-medium text-ink">
+                <p role="alert" data-from="server" className="mt-4 text-lg font-medium text-ink">
                   {state.message}
                 </p>
               ) : null}
@@ -77,13 +88,17 @@ export default function NieuwsbriefUitschrijven() {
                 disabled={state.kind === "submitting" || !token}
                 className={buttonClasses("primary", "mt-6")}
               >
-                {state.kind === "submitting" ? "Bezig..." : "Uitschrijven"}
+                {state.kind === "submitting" ? (
+                  <Later block={texts.busy} />
+                ) : (
+                  <Block name="nieuwsbrief.uitschrijven.button">Uitschrijven</Block>
+                )}
               </button>
             </>
           )}
           <div className="mt-8">
             <ButtonLink to="/" variant="secondary">
-              Naar de startpagina
+              <Block name="nieuwsbrief.uitschrijven.home">Naar de startpagina</Block>
             </ButtonLink>
           </div>
         </div>

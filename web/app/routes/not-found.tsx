@@ -4,6 +4,7 @@ import { Block } from "@/components/ui/block";
 import { ButtonLink } from "@/components/ui/button-link";
 import { SunMotif } from "@/components/ui/sun-motif";
 import { pageMeta } from "@/lib/seo";
+import { markMissingPage } from "@/lib/visits";
 
 export function meta() {
   return pageMeta({ title: "Pagina niet gevonden", path: "/404", noindex: true });
@@ -12,6 +13,7 @@ export function meta() {
 export default function NotFound() {
   const { pathname } = useLocation();
   useEffect(() => {
+    markMissingPage(pathname);
     console.error("404 Error: User attempted to access non-existent route:", pathname);
   }, [pathname]);
 

@@ -29,7 +29,7 @@ export default function OverMij() {
   return (
     <>
       <PageHero
-        eyebrow={coach.role}
+        eyebrow={<Block name="over-mij.eyebrow">{coach.role}</Block>}
         title={<Block name="over-mij.title">Over mij</Block>}
         breadcrumbs={crumbs}
       />

@@ -1,7 +1,8 @@
+import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { Spinner } from "@/components/ui/spinner";
-import { PaymentCanceledContent } from "@/features/checkout/components/payment-status";
+import { PaymentTexts, PaymentCanceledContent } from "@/features/checkout/components/payment-status";
 import { pageMeta } from "@/lib/seo";
 import { useHydrated } from "@/lib/use-hydrated";
 
@@ -13,7 +14,8 @@ export default function PaymentCanceled() {
   const hydrated = useHydrated();
   return (
     <>
-      <PageHero title="Je betaling is niet doorgegaan" />
+      <PageHero title={<Block name="payment-canceled.title">Je betaling is niet doorgegaan</Block>} />
+      <PaymentTexts />
       <Section>{hydrated ? <PaymentCanceledContent /> : <Spinner label="Laden…" />}</Section>
     </>
   );

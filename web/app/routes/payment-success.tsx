@@ -1,7 +1,8 @@
+import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { Spinner } from "@/components/ui/spinner";
-import { PaymentSuccessContent } from "@/features/checkout/components/payment-status";
+import { PaymentTexts, PaymentSuccessContent } from "@/features/checkout/components/payment-status";
 import { pageMeta } from "@/lib/seo";
 import { useHydrated } from "@/lib/use-hydrated";
 
@@ -14,7 +15,8 @@ export default function PaymentSuccess() {
   const hydrated = useHydrated();
   return (
     <>
-      <PageHero title="Bedankt voor je bestelling" />
+      <PageHero title={<Block name="payment-success.title">Bedankt voor je bestelling</Block>} />
+      <PaymentTexts />
       <Section>{hydrated ? <PaymentSuccessContent /> : <Spinner label="Je bestelling wordt geladen…" />}</Section>
     </>
   );

@@ -73,6 +73,12 @@ export default function Privacy() {
                 <strong>Reviews</strong>: je voornaam en je getuigenis, enkel met
                 je uitdrukkelijke toestemming.
               </li>
+              <li>
+                <strong>Zelftest</strong>: je antwoorden en je resultaat, zonder
+                naam of e-mailadres. Vraag je je resultaat per mail, dan bewaren
+                we ook je e-mailadres, om het je te sturen en om het te tonen
+                als je je gegevens opvraagt. Rechtsgrond: je verzoek.
+              </li>
             </ul>
             <p>
               Wat je tijdens coaching vertelt, is vertrouwelijk. Persoonlijke
@@ -119,6 +125,13 @@ export default function Privacy() {
               <li>Wachtlijsten: je naam en e-mailadres wissen we 30 dagen na de activiteit.</li>
               <li>Mislukte aanmeldingen in het beheer: na 1 dag.</li>
               <li>Contactberichten: tot 2 jaar na ons laatste contact.</li>
+              <li>
+                Zelftest: een resultaat zonder e-mailadres zegt niets over jou;
+                na 30 dagen houden we er alleen nog een telling van (hoeveel
+                mensen welk resultaat kregen). Een e-mailadres dat je niet
+                bevestigde, wissen we na 30 dagen; een bevestigd adres blijft
+                bij je resultaat tot je vraagt om het te wissen.
+              </li>
             </ul>
           </Block>
 
@@ -147,6 +160,35 @@ export default function Privacy() {
             </p>
           </Block>
 
+          <Block name="privacy.visits.title" as="h3">
+            Hoeveel bezoekers de site heeft
+          </Block>
+          <Block name="privacy.visits.text" as="div" rich>
+            <p>
+              We tellen bezoeken zonder je te volgen. Na het laden van een
+              pagina stuurt je browser een klein bericht met alleen: welke
+              pagina je bekijkt (zonder de rest van het webadres, behalve een
+              eventuele campagnenaam zoals utm_campaign), van welke website je
+              kwam (alleen de domeinnaam), of je scherm dat van een gsm, tablet
+              of computer is, en of je de zelftest begon.
+            </p>
+            <p>
+              We plaatsen daarvoor geen cookie en bewaren niets in je browser.
+              Om een bezoeker per dag maar één keer te tellen, maken we uit je
+              IP-adres, je browser en een willekeurige code van die dag een
+              onomkeerbare code (een hash). Je IP-adres zelf slaan we nergens
+              op. Om middernacht wissen we de code van de dag en alle hashes
+              van die dag; daarna blijft alleen het aantal over. Zo kan
+              niemand, ook wij niet, achteraf nagaan of jij de site bezocht.
+            </p>
+            <p>
+              We bewaren dus enkel aantallen per dag: bekeken pagina’s,
+              bezoekers, herkomst, campagnes, soort toestel en hoeveel mensen de
+              zelftest begonnen. Robots en zoekmachines tellen niet mee. Je
+              hoeft hiervoor niets te aanvaarden.
+            </p>
+          </Block>
+
           <Block name="privacy.rights.title" as="h2">
             7. Je rechten
           </Block>
@@ -168,7 +210,7 @@ export default function Privacy() {
               Drukpersstraat 35, 1000 Brussel
             </Block>
             {" ("}
-            <ExternalLink href="https://www.gegevensbeschermingsautoriteit.be">
+            <ExternalLink href="https://www.gegevensbeschermingsautoriteit.be" className="wrap-anywhere">
               www.gegevensbeschermingsautoriteit.be
             </ExternalLink>
             ).

@@ -2,6 +2,13 @@ import { Outlet } from "react-router";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SkipLink } from "@/components/layout/skip-link";
+import { LaterBlocks } from "@/components/ui/block";
+import { loadErrorText } from "@/components/ui/load-status";
+import { videoUnavailableText } from "@/components/ui/video-embed";
+import { leaveEmailTexts } from "@/features/newsletter/components/leave-email";
+
+/** Texts several pages show only after an API answer: known to the catalogue from every page. */
+const sharedLater = [loadErrorText, videoUnavailableText, ...Object.values(leaveEmailTexts)];
 
 /** Chrome of every public page: skip link, header, main landmark, footer. */
 export default function PublicLayout() {
@@ -13,6 +20,7 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <LaterBlocks blocks={sharedLater} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Block, Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
 import { CheckCircle2 } from "@/components/ui/icons";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
@@ -21,12 +22,22 @@ export function meta() {
  * (mail scanners open links too); the page posts the token once, and only then counts the mail
  * as received.
  */
+const texts = {
+  doneTitle: { name: "testmail.ontvangen.done.title", text: "Je testmail kwam aan" },
+  doneText: {
+    name: "testmail.ontvangen.done.text",
+    text: "Fijn! Je mails komen goed aan. Op je dashboard staat dit punt nu in orde.",
+  },
+  failedTitle: { name: "testmail.ontvangen.failed.title", text: "Bevestigen is niet gelukt" },
+} satisfies Record<string, LaterBlock>;
+
 export default function TestmailOntvangen() {
   const state = useLinkToken(confirmTestMailReceived, "Deze link is onvolledig. Gebruik de link uit je testmail.");
 
   return (
     <>
-      <PageHero title="Testmail" />
+      <PageHero title={<Block name="testmail.ontvangen.title">Testmail</Block>} />
+      <LaterBlocks blocks={Object.values(texts)} />
       <Section>
         <div className="max-w-2xl" aria-live="polite">
           {state.kind === "loading" ? (
@@ -35,22 +46,20 @@ export default function TestmailOntvangen() {
             <div className="flex items-start gap-4">
               <CheckCircle2 aria-hidden="true" className="h-8 w-8 shrink-0 text-teal" />
               <div>
-                <h2 className="text-2xl">Je testmail kwam aan</h2>
-                <p className="mt-2 text-lg text-ink-soft">
-                  Fijn! Je mails komen goed aan. Op je dashboard staat dit punt nu in orde.
-                </p>
+                <Later block={texts.doneTitle} as="h2" className="text-2xl" />
+                <Later block={texts.doneText} as="p" className="mt-2 text-lg text-ink-soft" />
               </div>
             </div>
           ) : (
             <div>
-              <h2 className="text-2xl">Bevestigen is niet gelukt</h2>
-              <p role="alert" className="mt-2 text-lg text-ink-soft">
+              <Later block={texts.failedTitle} as="h2" className="text-2xl" />
+              <p role="alert" data-from="server" className="mt-2 text-lg text-ink-soft">
                 {state.message}
               </p>
             </div>
           )}
           <ButtonLink to="/admin/dashboard" reloadDocument variant="secondary" className="mt-8">
-            Naar je dashboard
+            <Block name="testmail.ontvangen.dashboard">Naar je dashboard</Block>
           </ButtonLink>
         </div>
       </Section>

@@ -48,21 +48,35 @@ export default function Transformeer() {
       <Section id="aanbod" tone="deep" title={<Block name="transformeer.offer.title">Zo ga je aan de slag</Block>}>
         <ul className="grid gap-6 md:grid-cols-2">
           <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
-            <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">
-              {ommekeer.durationDays} dagen ter plaatse
-            </p>
-            <h3 className="mt-1 text-2xl">{ommekeer.name}</h3>
-            <p className="mt-2 flex-1 text-ink-soft">{ommekeer.description}</p>
+            <Block
+              name="transformeer.zelfbeeld-ommekeer.eyebrow"
+              as="p"
+              className="text-sm font-semibold uppercase tracking-widest text-gold-ink"
+            >
+              {`${ommekeer.durationDays} dagen ter plaatse`}
+            </Block>
+            <h3 data-from="product" className="mt-1 text-2xl">
+              {ommekeer.name}
+            </h3>
+            <Block name="transformeer.zelfbeeld-ommekeer.text" as="p" className="mt-2 flex-1 text-ink-soft">
+              {ommekeer.description}
+            </Block>
             <p className="mt-4 font-semibold text-teal">
-              <span className="whitespace-nowrap">{formatPriceCents(ommekeer.priceCents)}</span>
+              <span data-from="product" className="whitespace-nowrap">
+                {formatPriceCents(ommekeer.priceCents)}
+              </span>
             </p>
             <ButtonLink to={ommekeer.path} variant="secondary" className="mt-5 self-start">
-              Bekijk {ommekeer.name}
+              <Block name="transformeer.zelfbeeld-ommekeer.button">{`Bekijk ${ommekeer.name}`}</Block>
             </ButtonLink>
           </li>
           <li className="flex flex-col rounded-2xl border border-sand bg-paper p-6">
-            <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">Online</p>
-            <h3 className="mt-1 text-2xl">Webinar-reeks</h3>
+            <Block name="transformeer.webinars.eyebrow" as="p" className="text-sm font-semibold uppercase tracking-widest text-gold-ink">
+              Online
+            </Block>
+            <Block name="transformeer.webinars.title" as="h3" className="mt-1 text-2xl">
+              Webinar-reeks
+            </Block>
             <Block name="transformeer.webinars.text" as="p" className="mt-2 flex-1 text-ink-soft">
               Live online sessies waarin we telkens één thema uitdiepen, met concrete oefeningen om mee aan de slag te
               gaan.

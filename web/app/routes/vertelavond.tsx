@@ -1,4 +1,4 @@
-import { Block } from "@/components/ui/block";
+import { Block, LaterBlocks } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { Live } from "@/components/ui/live";
@@ -6,7 +6,7 @@ import { site } from "@/config/site";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
 import { LeaveEmail } from "@/features/newsletter/components/leave-email";
 import { ProductDates } from "@/features/products/components/product-dates";
-import { WaitlistForm } from "@/features/waitlist/components/waitlist-form";
+import { WaitlistForm, waitlistTexts } from "@/features/waitlist/components/waitlist-form";
 import { pageMeta } from "@/lib/seo";
 
 // Rendered at /begrijp-jezelf/vertelavond and /vertelavond; one canonical URL.
@@ -61,14 +61,16 @@ export default function Vertelavond() {
               <li>Thee, koffie en iets lekkers inbegrepen</li>
             </ul>
           </Block>
+          <LaterBlocks blocks={Object.values(waitlistTexts)} />
           <ProductDates
             slug="vertelavond"
+            blocks="vertelavond.dates"
             actionLabel="Koop tickets"
             firstLabel="Volgende vertelavond"
             columns={1}
             soldOut={(event) => <WaitlistForm event={event} />}
             leaveEmail={(message) => <LeaveEmail form="#nieuwsbrief">{message}</LeaveEmail>}
-            empty={<p>Er staat nog geen nieuwe vertelavond gepland.</p>}
+            empty="Er staat nog geen nieuwe vertelavond gepland."
           />
         </div>
       </Section>

@@ -1,12 +1,12 @@
+import { Block, Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
 import { Link } from "react-router";
 import { Live } from "@/components/ui/live";
-import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, site } from "@/config/site";
 import { UpcomingEvents } from "@/features/events/components/upcoming-events";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
-import { WebinarRegistration } from "@/features/webinars/components/webinar-registration";
+import { WebinarRegistration, webinarRegistrationTexts } from "@/features/webinars/components/webinar-registration";
 import { pageMeta } from "@/lib/seo";
 
 // Rendered at /transformeer/webinar-reeks and /webinar-reeks; one canonical URL.
@@ -23,6 +23,20 @@ export function meta() {
     breadcrumbs: crumbs,
   });
 }
+
+/** Shown once the webinars loaded, when none is planned. */
+const noWebinars: LaterBlock = {
+  name: "webinar-reeks.upcoming.empty",
+  text: (
+    <>
+      Er staan nog geen nieuwe webinars gepland.{" "}
+      <a href="#nieuwsbrief" className="text-link">
+        Schrijf je in op de nieuwsbrief
+      </a>{" "}
+      en je hoort het als eerste.
+    </>
+  ),
+};
 
 export default function WebinarReeks() {
   return (
@@ -55,17 +69,10 @@ export default function WebinarReeks() {
         tone="deep"
         title={<Block name="webinar-reeks.upcoming.title">Komende webinars</Block>}
       >
+        <LaterBlocks blocks={[noWebinars, ...Object.values(webinarRegistrationTexts)]} />
         <UpcomingEvents
           kind="webinar"
-          empty={
-            <p className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-              Er staan nog geen nieuwe webinars gepland.{" "}
-              <a href="#nieuwsbrief" className="text-link">
-                Schrijf je in op de nieuwsbrief
-              </a>{" "}
-              en je hoort het als eerste.
-            </p>
-          }
+          empty={<Later block={noWebinars} as="p" className="block rounded-2xl border border-sand bg-paper p-6 text-ink-soft" />}
           action={(event) => <WebinarRegistration event={event} />}
         />
         <Block name="webinar-reeks.upcoming.onsite" as="p" className="mt-8 text-ink-soft">

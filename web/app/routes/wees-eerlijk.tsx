@@ -22,16 +22,19 @@ export function meta() {
 const facts = [
   {
     icon: Clock,
+    key: "wees-eerlijk.how.time",
     title: "Ongeveer tien minuten",
     text: "Neem er rustig de tijd voor, op een moment dat je niet gestoord wordt.",
   },
   {
     icon: ClipboardCheck,
+    key: "wees-eerlijk.how.questions",
     title: "Eerlijke vragen",
     text: "Er zijn geen goede of foute antwoorden. Antwoord zoals het nu is, niet zoals je zou willen.",
   },
   {
     icon: Lock,
+    key: "wees-eerlijk.how.free",
     title: "Gratis en vrijblijvend",
     text: "Je krijgt meteen je resultaat, met een korte uitleg over wat het betekent.",
   },
@@ -66,14 +69,18 @@ export default function WeesEerlijk() {
         title={<Block name="wees-eerlijk.how.title">Zo werkt de zelftest</Block>}
       >
         <ul className="grid gap-6 md:grid-cols-3">
-          {facts.map(({ icon: Icon, title, text }) => (
+          {facts.map(({ icon: Icon, key, title, text }) => (
             <li
-              key={title}
+              key={key}
               className="rounded-2xl border border-sand bg-paper p-6"
             >
               <Icon aria-hidden="true" className="h-7 w-7 text-teal" />
-              <h3 className="mt-3 text-xl">{title}</h3>
-              <p className="mt-2 text-ink-soft">{text}</p>
+              <Block name={`${key}.title`} as="h3" className="mt-3 text-xl">
+                {title}
+              </Block>
+              <Block name={`${key}.text`} as="p" className="mt-2 text-ink-soft">
+                {text}
+              </Block>
             </li>
           ))}
         </ul>
@@ -84,9 +91,8 @@ export default function WeesEerlijk() {
           className="prose-page mt-10 max-w-2xl text-lg text-ink-soft"
         >
           <p>
-            De test opent in een nieuw tabblad. Hou je resultaat gerust bij: het
-            is een mooi vertrekpunt voor stap 2, waarin je leert begrijpen
-            waarom je bent zoals je bent.
+            Hou je resultaat gerust bij: het is een mooi vertrekpunt voor stap
+            2, waarin je leert begrijpen waarom je bent zoals je bent.
           </p>
           <p>
             Schrikt je resultaat je wat af? Dat is heel normaal. Eerlijk kijken

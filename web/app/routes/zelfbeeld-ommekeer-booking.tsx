@@ -37,12 +37,13 @@ export default function ZelfbeeldOmmekeerBooking() {
         breadcrumbs={crumbs()}
         intro={
           <p>
-            Kies de reeks van {course.durationDays} dagen die voor jou past.
-            Deelname kost{" "}
-            <span className="whitespace-nowrap">
+            <Block name="zelfbeeld-ommekeer-booking.intro">
+              {`Kies de reeks van ${course.durationDays} dagen die voor jou past. Deelname kost`}
+            </Block>{" "}
+            <span data-from="product" className="whitespace-nowrap">
               {formatPriceCents(course.priceCents)}
             </span>{" "}
-            incl. btw, lunch en werkboek inbegrepen.
+            <Block name="zelfbeeld-ommekeer-booking.intro-price">incl. btw, lunch en werkboek inbegrepen.</Block>
           </p>
         }
       />
@@ -52,8 +53,9 @@ export default function ZelfbeeldOmmekeerBooking() {
       >
         <ProductDates
           slug={course.slug}
+          blocks="zelfbeeld-ommekeer-booking.dates"
           actionLabel="Boek deze datum"
-          empty={<p>Er staan op dit moment geen nieuwe data gepland.</p>}
+          empty="Er staan op dit moment geen nieuwe data gepland."
           leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
         />
         {/* The mail link stays outside the block: its address is a live business detail. */}

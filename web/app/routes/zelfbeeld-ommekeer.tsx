@@ -96,8 +96,9 @@ export default function ZelfbeeldOmmekeer() {
       <Section id="data" tone="deep" title={<Block name="zelfbeeld-ommekeer.dates.title">Komende data</Block>}>
         <ProductDates
           slug={course.slug}
+          blocks="zelfbeeld-ommekeer.dates"
           actionLabel="Boek deze datum"
-          empty={<p>Er staan op dit moment geen nieuwe data gepland.</p>}
+          empty="Er staan op dit moment geen nieuwe data gepland."
           leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
         />
       </Section>

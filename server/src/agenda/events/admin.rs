@@ -4,7 +4,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use sqlx::{AssertSqlSafe, Row};
+use sqlx::{AnyConnection, AssertSqlSafe, Row};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -12,12 +12,13 @@ use utoipa_axum::routes;
 use super::{COLUMNS, Event, EventKind, EventStatus, UNKNOWN_KIND, with_images};
 use crate::kit::brussels;
 use crate::kit::closed_set::Choice;
-use crate::kit::db::{self, Tx};
+use crate::kit::db;
 use crate::kit::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::kit::paging::{self, ListSql, Page, PageQuery, When};
 use crate::kit::validation::Fields;
 use crate::kit::validation::filter;
-use crate::platform::media::{self, MediaImage};
+use crate::platform::media;
+use crate::platform::photos::{self, MediaImage};
 use crate::platform::state::AppState;
 const MAX_CAPACITY: i64 = 10_000;
 const MAX_PRICE_CENTS: i64 = 10_000_000;
@@ -25,7 +26,7 @@ const MAX_PRICE_CENTS: i64 = 10_000_000;
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_events, create_event))
-        .routes(routes!(update_event, delete_event))
+        .routes(routes!(get_event, update_event, delete_event))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -206,26 +207,45 @@ fn not_found() -> AppError {
     AppError::NotFound("Deze datum bestaat niet (meer).".into())
 }
 
-async fn fetch(tx: &mut Tx, id: i64) -> Result<Event, AppError> {
+async fn fetch(conn: &mut AnyConnection, id: i64) -> Result<Event, AppError> {
     let row = sqlx::query(AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM events WHERE id = $1"
     )))
     .bind(id)
-    .fetch_optional(&mut **tx)
+    .fetch_optional(&mut *conn)
     .await?
     .ok_or_else(not_found)?;
     let mut event = Event::from_row_with_join_link(&row)?;
     if let Some(image_id) = event.image_id {
         let image = sqlx::query(AssertSqlSafe(format!(
             "SELECT {} FROM media WHERE id = $1",
-            media::COLUMNS
+            photos::COLUMNS
         )))
         .bind(image_id)
-        .fetch_optional(&mut **tx)
+        .fetch_optional(&mut *conn)
         .await?;
         event.image = image.as_ref().map(MediaImage::from_row).transpose()?;
     }
     Ok(event)
+}
+
+#[utoipa::path(
+    get,
+    path = "/admin/events/{id}",
+    operation_id = "admin_get_event",
+    tag = "admin",
+    params(("id" = i64, Path, description = "Event id")),
+    responses(
+        (status = 200, description = "One event, as the list gives it (a link opens it)", body = AdminEvent),
+        (status = 404, description = "No such event", body = ErrorBody),
+    )
+)]
+pub async fn get_event(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<AdminEvent>, AppError> {
+    let mut conn = state.pool.acquire().await?;
+    Ok(Json(AdminEvent::new(fetch(&mut conn, id).await?)?))
 }
 
 #[utoipa::path(

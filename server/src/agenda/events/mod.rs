@@ -15,7 +15,7 @@ use crate::kit::db;
 use crate::kit::error::{ApiQuery, AppError};
 use crate::kit::validation::filter;
 use crate::platform::live::{Built, json_body, next_change};
-use crate::platform::media::{self, MediaImage};
+use crate::platform::photos::{self, MediaImage};
 use crate::platform::state::AppState;
 
 closed_set! {
@@ -192,7 +192,7 @@ pub(crate) async fn with_images(
     mut events: Vec<Event>,
 ) -> Result<Vec<Event>, sqlx::Error> {
     let ids: Vec<i64> = events.iter().filter_map(|e| e.image_id).collect();
-    let images = media::images(pool, &ids).await?;
+    let images = photos::images(pool, &ids).await?;
     for event in &mut events {
         event.image = event.image_id.and_then(|id| images.get(&id).cloned());
     }

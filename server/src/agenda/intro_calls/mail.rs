@@ -144,7 +144,8 @@ pub async fn confirmation(
         "kennismakingsgesprek.ics",
         &invite(state, call, false)?,
     ));
-    Ok(message)
+    // The links cancel and move the call: blanked in the stored copy once delivered (outbox).
+    Ok(message.with_secret(links.cancel).with_secret(links.r#move))
 }
 
 /// To the visitor; `message` is the coach's note when she cancelled.

@@ -370,7 +370,7 @@ fn booking_response(call: &IntroCall, message: &str) -> BookingResponse {
         (status = 400, description = "Malformed JSON", body = ErrorBody),
         (status = 409, description = "Someone else just booked this moment", body = ErrorBody),
         (status = 422, description = "Invalid fields, or a moment that cannot be booked", body = ErrorBody),
-        (status = 429, description = "Too many bookings from this client or e-mail address; see Retry-After", body = ErrorBody),
+        (status = 429, description = "Too many bookings from this client or e-mail address, or too many upcoming calls held by either; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
@@ -392,10 +392,13 @@ pub async fn book(
     let (cancel_token, move_token) = (new_token(), new_token());
     let mut tx = db::begin_write(&state.pool).await?;
     let slot = claim_slot(&mut tx, call.starts_at, now, None).await?;
+    // Under the booking lock `claim_slot` took, so parallel bookings count each other.
+    let client = client_key_hash(&ip);
+    limit_upcoming(&mut tx, &state, &call.email, &client, now).await?;
     let inserted = sqlx::query(
         "INSERT INTO intro_calls (starts_at, ends_at, mode, name, email, phone, question, status, \
-         cancel_token_hash, move_token_hash, booked_at, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'booked', $8, $9, $10, $10, $10) RETURNING id",
+         cancel_token_hash, move_token_hash, booked_at, created_at, updated_at, client_key_hash) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'booked', $8, $9, $10, $10, $10, $11) RETURNING id",
     )
     .bind(db::format_ts(slot.starts_at))
     .bind(db::format_ts(slot.ends_at))
@@ -407,6 +410,7 @@ pub async fn book(
     .bind(hash_token(&cancel_token))
     .bind(hash_token(&move_token))
     .bind(&stamp)
+    .bind(&client)
     .fetch_one(&mut *tx)
     .await;
     let id: i64 = match inserted {
@@ -436,6 +440,59 @@ pub async fn book(
             "Je gesprek is geboekt. Je krijgt zo een bevestiging per e-mail, met een uitnodiging voor je agenda.",
         )),
     ))
+}
+
+/// The key of the client address a call was booked from: hashed, so the table names no address.
+fn client_key_hash(ip: &str) -> String {
+    hash_token(&format!("intro-call-client:{ip}"))
+}
+
+/// One e-mail address, and one client address, hold at most a few upcoming calls at once
+/// (`[limits]`), so nobody can book the whole calendar, however slowly. The wait is until the
+/// first of them has started; cancelling one frees a place at once.
+async fn limit_upcoming(
+    tx: &mut Tx,
+    state: &AppState,
+    email: &EmailAddress,
+    client: &str,
+    now: Timestamp,
+) -> Result<(), AppError> {
+    let caps = [
+        (
+            "LOWER(email) = $1",
+            email.normalized(),
+            state.limits.intro_calls_upcoming_per_email,
+        ),
+        (
+            "client_key_hash = $1",
+            client.to_string(),
+            state.limits.intro_calls_upcoming_per_ip,
+        ),
+    ];
+    for (condition, key, cap) in caps {
+        let row = sqlx::query(AssertSqlSafe(format!(
+            "SELECT COUNT(*) AS n, MIN(starts_at) AS first FROM intro_calls \
+             WHERE {condition} AND status = 'booked' AND starts_at > $2"
+        )))
+        .bind(&key)
+        .bind(db::format_ts(now))
+        .fetch_one(&mut **tx)
+        .await?;
+        if row.try_get::<i64, _>("n")? < cap {
+            continue;
+        }
+        let first = db::parse_ts(&row.try_get::<String, _>("first")?)?;
+        tracing::warn!("intro call refused: too many upcoming calls for one booker");
+        return Err(AppError::Throttled {
+            retry_after_secs: first.duration_since(now).as_secs().unsigned_abs().max(1),
+            // One text for both caps: it does not tell whether this address booked before.
+            message: "Er staan al een paar kennismakingsgesprekken voor je gepland, dus een extra \
+                      gesprek boeken lukt nu niet. Wil je een ander moment? Verplaats of annuleer \
+                      er dan eerst een met de link in je bevestigingsmail."
+                .into(),
+        });
+    }
+    Ok(())
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -521,13 +578,16 @@ async fn find_by_token(
         (status = 200, description = "The call behind the link, and what the link may do", body = ManagedCall),
         (status = 404, description = "Unknown, used or outdated link", body = ErrorBody),
         (status = 409, description = "The call has already started", body = ErrorBody),
+        (status = 429, description = "Too many link uses from this client address; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
 pub async fn manage(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<CallTokenRequest>,
 ) -> Result<Json<ManagedCall>, AppError> {
+    state.limits.intro_call_links_per_ip.admit(&ip).await?;
     let now = Timestamp::now();
     let mut tx = state.pool.begin().await?;
     for action in [ManageAction::Cancel, ManageAction::Move] {
@@ -590,13 +650,16 @@ pub(crate) async fn cancel_booked(
         (status = 200, description = "Cancelled; the moment is free again and both links stop working", body = CallStatus),
         (status = 404, description = "Not a valid cancel link (a move link does not cancel)", body = ErrorBody),
         (status = 409, description = "The call has already started", body = ErrorBody),
+        (status = 429, description = "Too many link uses from this client address; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
 pub async fn cancel(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<CallTokenRequest>,
 ) -> Result<Json<CallStatus>, AppError> {
+    state.limits.intro_call_links_per_ip.admit(&ip).await?;
     let mut tx = db::begin_write(&state.pool).await?;
     let call = find_by_token(&mut tx, &body.token, ManageAction::Cancel, Timestamp::now())
         .await?
@@ -620,13 +683,16 @@ pub async fn cancel(
         (status = 404, description = "Not a valid move link (a cancel link does not move)", body = ErrorBody),
         (status = 409, description = "Someone else just booked the new moment, or the call has started", body = ErrorBody),
         (status = 422, description = "A moment that cannot be booked", body = ErrorBody),
+        (status = 429, description = "Too many link uses from this client address; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
 pub async fn move_call(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<CallMoveRequest>,
 ) -> Result<Json<BookingResponse>, AppError> {
+    state.limits.intro_call_links_per_ip.admit(&ip).await?;
     let mut f = Fields::default();
     let starts_at = parse_start(&mut f, &body.starts_at);
     f.finish()?;

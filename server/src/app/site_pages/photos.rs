@@ -1,8 +1,9 @@
 //! The coach's page photos (issue 12 item 3, DESIGN §7): the portrait, the home hero and the
-//! share image the coach chose in Beheer > Media, written into the prerendered pages.
+//! share image the coach chose in Beheer > Media, and her logo (Beheer > Instellingen), written
+//! into the prerendered pages.
 use serde_json::{Value, json};
 
-use crate::platform::media::{self, MediaImage, Slot};
+use crate::platform::photos::{self, MediaImage, Slot};
 use crate::platform::prerendered;
 use crate::platform::site::Site;
 
@@ -12,8 +13,8 @@ const BLOCK_ID: &str = "live-media";
 /// The photos chosen for the page-level slots; empty while the coach has chosen none.
 pub(super) async fn chosen(pool: &sqlx::AnyPool) -> Result<Vec<(Slot, MediaImage)>, sqlx::Error> {
     let mut photos = Vec::new();
-    for slot in [Slot::Portrait, Slot::Hero, Slot::Share] {
-        if let Some(image) = media::slot_image(pool, slot).await? {
+    for slot in Slot::ALL.iter().copied() {
+        if let Some(image) = photos::slot_image(pool, slot).await? {
             photos.push((slot, image));
         }
     }
@@ -22,7 +23,7 @@ pub(super) async fn chosen(pool: &sqlx::AnyPool) -> Result<Vec<(Slot, MediaImage
 
 /// The page with the chosen photos, as the web app renders them (`PagePhoto`), so hydration
 /// finds what it renders:
-/// - an element marked `data-media-slot="portrait|hero"` gets the photo as its only content
+/// - an element marked `data-media-slot="portrait|hero|logo"` gets the photo as its only content
 ///   (`MediaImage::picture_html` with the element's `data-sizes`, `data-img-class` and
 ///   `data-priority`) instead of the default illustration; the element must hold no element of
 ///   its own tag name;
@@ -80,6 +81,7 @@ pub(super) fn apply(html: &str, photos: &[(Slot, MediaImage)], site: &Site) -> S
     let block = json!({
         "portrait": photo(Slot::Portrait),
         "hero": photo(Slot::Hero),
+        "logo": photo(Slot::Logo),
         "share": share.map(|s| json!({"url": s.url, "width": s.width, "height": s.height})),
     });
     let tag = format!(

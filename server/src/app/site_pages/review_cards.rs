@@ -73,7 +73,7 @@ fn icon(body: &str, fill: Option<&str>, stroke_width: &str, class: &str) -> Stri
 fn card_html(review: &Review) -> String {
     let stars = review.rating.clamp(0, 5);
     let mut out = String::from(
-        r#"<li class="flex h-full flex-col rounded-2xl border border-sand bg-paper p-6 shadow-sm">"#,
+        r#"<li data-from="reviews" class="flex h-full flex-col rounded-2xl border border-sand bg-paper p-6 shadow-sm">"#,
     );
     out.push_str(&icon(QUOTE, None, "2", "h-6 w-6 text-gold"));
     out.push_str(&format!(
@@ -132,7 +132,7 @@ fn initials(name: &str) -> String {
 mod tests {
     use super::*;
     use crate::content::reviews::ReviewStatus;
-    use crate::platform::media::MediaImage;
+    use crate::platform::photos::MediaImage;
 
     fn review(id: i64, name: &str, rating: i64, text: &str) -> Review {
         Review {

@@ -31,6 +31,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(preview_campaign))
         .routes(routes!(audience_options))
         .routes(routes!(send_test))
+        .routes(routes!(campaign_audience))
         .routes(routes!(send_campaign))
         .routes(routes!(pause_campaign))
         .routes(routes!(resume_campaign))
@@ -516,6 +517,79 @@ pub async fn audience_options(
         });
     }
     Ok(Json(options))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AudienceSummary {
+    /// Dutch, e.g. "Alle abonnees" or "Tickethouders van Vertelavond — 27/11/2025 19:30".
+    pub label: String,
+    /// How many addresses the newsletter would go to if it were sent now.
+    pub count: i64,
+}
+
+#[utoipa::path(
+    get,
+    path = "/admin/campaigns/{id}/audience",
+    operation_id = "admin_campaign_audience",
+    tag = "admin",
+    params(("id" = i64, Path, description = "Campaign id")),
+    responses(
+        (status = 200, description = "Who the saved newsletter goes to, and how many they are now", body = AudienceSummary),
+        (status = 404, description = "No such newsletter", body = ErrorBody),
+    )
+)]
+pub async fn campaign_audience(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Json<AudienceSummary>, AppError> {
+    let mut tx = state.pool.begin().await?;
+    let c = fetch(&mut tx, id).await?;
+    let count = audience_size(&mut tx, c.audience, c.audience_id, c.service_message).await?;
+    let what = match (c.audience, c.audience_id) {
+        (Audience::All, _) | (_, None) => None,
+        (Audience::Product, Some(product)) => {
+            sqlx::query("SELECT name FROM products WHERE id = $1")
+                .bind(product)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|row| row.try_get::<String, _>("name"))
+                .transpose()?
+        }
+        (_, Some(event)) => match sqlx::query("SELECT title, starts_at FROM events WHERE id = $1")
+            .bind(event)
+            .fetch_optional(&mut *tx)
+            .await?
+        {
+            Some(row) => {
+                let starts_at: String = row.try_get("starts_at")?;
+                Some(format!(
+                    "{} — {}",
+                    row.try_get::<String, _>("title")?,
+                    brussels::format(&starts_at, "%d/%m/%Y %H:%M")?
+                ))
+            }
+            None => None,
+        },
+    };
+    tx.commit().await?;
+    let who = match c.audience {
+        Audience::All => "Alle abonnees met een bevestigde inschrijving",
+        Audience::Event => "Tickethouders",
+        Audience::Product => "Kopers",
+        Audience::Webinar => "Deelnemers",
+    };
+    let mut label = match what {
+        Some(what) => format!("{who} van {what}"),
+        None => who.to_string(),
+    };
+    if c.audience != Audience::All {
+        label.push_str(if c.service_message {
+            " (dienstbericht: ook wie niet op de nieuwsbrief staat)"
+        } else {
+            " die op de nieuwsbrief staan"
+        });
+    }
+    Ok(Json(AudienceSummary { label, count }))
 }
 
 #[derive(Serialize, ToSchema)]

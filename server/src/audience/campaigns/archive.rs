@@ -2,22 +2,37 @@
 //! `/nieuwsbrief/archief/{slug}` shows one. The pages are made on the server in the site's own
 //! frame: the prerendered 404 page gives the head (inline CSS), header and footer, its `<main>`
 //! gets the newsletter, and its scripts go (nothing to hydrate), so the page is complete HTML.
+//! The app layer hands over that frame as it is sent now ([`Frame`]: her saved details and
+//! texts); the menu becomes a `<details>` that opens without scripts, and the empty archive has a
+//! signup form that posts to the page itself.
+use std::collections::BTreeMap;
+
 use axum::Router;
-use axum::extract::{Path, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
+use axum::body::Bytes;
+use axum::extract::{Extension, Path, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, RETRY_AFTER};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use sqlx::{AnyPool, Row};
 
+use crate::audience::newsletter::{self, SubscribeRequest};
 use crate::kit::brussels;
+use crate::kit::error::AppError;
 use crate::kit::html::escape;
+use crate::platform::client_ip::ClientIp;
+use crate::platform::prerendered;
 use crate::platform::state::AppState;
+
+/// The page the archive is framed in: the site's 404 page as the server sends it now (with the
+/// saved business details and texts), given by the app layer. Without it: the page as built.
+#[derive(Clone)]
+pub struct Frame(pub std::sync::Arc<str>);
 
 /// The public archive of sent campaigns: pages outside `/api`, not in the API document.
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/nieuwsbrief/archief", get(index))
+        .route("/nieuwsbrief/archief", get(index).post(sign_up))
         .route("/nieuwsbrief/archief/{slug}", get(show))
 }
 
@@ -63,6 +78,19 @@ const STYLE: &str = "<style>\
     .nb-list{list-style:none;padding:0}\
     .nb-list li{border-top:1px solid #e6d9c2;padding:1.25rem 0}\
     .nb-list a{font-family:var(--font-serif,Georgia,serif);font-size:1.35rem}\
+    .nb-form{display:grid;gap:1rem;margin:1.5rem 0;padding:1.25rem;border:1px solid #e6d9c2;border-radius:1rem;background:#fffdf8}\
+    .nb-form label{display:block;font-weight:600}\
+    .nb-form input{display:block;width:100%;margin-top:.25rem;padding:.75rem 1rem;border:1px solid #8a7d70;border-radius:.75rem;font:inherit;background:#fff;color:inherit}\
+    .nb-form input[aria-invalid=true]{border-color:#991b1b}\
+    .nb-form .nb-error{color:#991b1b;font-weight:500;margin:.25rem 0 0}\
+    .nb-form button{justify-self:start;padding:.75rem 1.5rem;border:0;border-radius:999px;background:#1d5c58;color:#fff;font:inherit;font-weight:600;cursor:pointer}\
+    .nb-notice{padding:1rem 1.25rem;border-radius:1rem;background:#e6f0ef;margin:1.5rem 0}\
+    .nb-menu>summary{list-style:none;cursor:pointer}\
+    .nb-menu>summary::-webkit-details-marker{display:none}\
+    .nb-menu[open]>nav{position:absolute;left:0;right:0;top:100%}\
+    .nb-menu .nb-close{display:none}.nb-menu[open] .nb-close{display:inline}.nb-menu[open] .nb-open{display:none}\
+    .nb-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}\
+    @media (min-width:1024px){.nb-menu{display:none}}\
     </style>";
 
 struct Published {
@@ -79,7 +107,159 @@ fn date(stored: Option<&str>) -> String {
         .unwrap_or_default()
 }
 
-async fn index(State(state): State<AppState>) -> Response {
+/// What the archive's signup form shows: empty, her answer with what to fix, or done.
+#[derive(Default)]
+enum Signup {
+    #[default]
+    Form,
+    Invalid {
+        first_name: String,
+        email: String,
+        errors: BTreeMap<&'static str, String>,
+        message: Option<String>,
+    },
+    Done(String),
+}
+
+async fn index(State(state): State<AppState>, frame: Option<Extension<Frame>>) -> Response {
+    index_page(&state, frame, Signup::Form, StatusCode::OK).await
+}
+
+/// The empty archive's signup form, posted without scripts; the same checks, limits and mails as
+/// `POST /api/newsletter`.
+async fn sign_up(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    frame: Option<Extension<Frame>>,
+    body: Bytes,
+) -> Response {
+    // `application/x-www-form-urlencoded`, as a browser posts the form.
+    let mut request = SubscribeRequest {
+        first_name: String::new(),
+        email: String::new(),
+    };
+    for (key, value) in url::form_urlencoded::parse(&body) {
+        match key.as_ref() {
+            "firstName" => request.first_name = value.into_owned(),
+            "email" => request.email = value.into_owned(),
+            _ => {}
+        }
+    }
+    let (first_name, email) = (request.first_name.clone(), request.email.clone());
+    // Past the limit the page says so in words, and the header when to come back (as the API does).
+    let mut retry_after = None;
+    let (signup, status) = match newsletter::subscribe_from(&state, &ip, request).await {
+        Ok(answer) => (Signup::Done(answer.to_string()), StatusCode::OK),
+        Err(AppError::Validation { fields, .. }) => (
+            Signup::Invalid {
+                first_name,
+                email,
+                errors: fields,
+                message: None,
+            },
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        Err(AppError::RateLimited { retry_after_secs }) => {
+            retry_after = Some(retry_after_secs.max(1));
+            (
+            Signup::Invalid {
+                first_name,
+                email,
+                errors: BTreeMap::new(),
+                message: Some(
+                    "Er kwamen net veel inschrijvingen van jouw verbinding. Probeer het over enkele minuten opnieuw."
+                        .into(),
+                ),
+            },
+            StatusCode::TOO_MANY_REQUESTS,
+        )
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "archive signup failed");
+            (
+                Signup::Invalid {
+                    first_name,
+                    email,
+                    errors: BTreeMap::new(),
+                    message: Some("Er is iets misgegaan. Probeer het later opnieuw.".into()),
+                },
+                StatusCode::INTERNAL_SERVER_ERROR,
+            )
+        }
+    };
+    let mut page = index_page(&state, frame, signup, status).await;
+    if let Some(secs) = retry_after {
+        page.headers_mut()
+            .insert(RETRY_AFTER, HeaderValue::from(secs));
+    }
+    page
+}
+
+/// The signup form as plain HTML (it posts to the archive page itself).
+fn signup_form(signup: &Signup) -> String {
+    let none = BTreeMap::new();
+    let (first_name, email, errors, message) = match signup {
+        Signup::Done(answer) => {
+            return format!(
+                "<p class=\"nb-notice\" role=\"status\">{}</p>",
+                escape(answer)
+            );
+        }
+        Signup::Form => ("", "", &none, None),
+        Signup::Invalid {
+            first_name,
+            email,
+            errors,
+            message,
+        } => (
+            first_name.as_str(),
+            email.as_str(),
+            errors,
+            message.as_deref(),
+        ),
+    };
+    let field = |name: &str, id: &str, label: &str, kind: &str, autocomplete: &str, value: &str| {
+        let error = errors.get(name);
+        let described = error.map_or(String::new(), |_| {
+            format!(" aria-describedby=\"{id}-fout\"")
+        });
+        let message = error.map_or(String::new(), |m| {
+            format!("<p class=\"nb-error\" id=\"{id}-fout\">{}</p>", escape(m))
+        });
+        format!(
+            "<div><label for=\"{id}\">{label}</label><input id=\"{id}\" name=\"{name}\" type=\"{kind}\" \
+             autocomplete=\"{autocomplete}\" required value=\"{}\" aria-invalid=\"{}\"{described}>{message}</div>",
+            escape(value),
+            error.is_some(),
+        )
+    };
+    let alert = message.map_or(String::new(), |m| {
+        format!("<p class=\"nb-error\" role=\"alert\">{}</p>", escape(m))
+    });
+    format!(
+        "<form class=\"nb-form\" method=\"post\" action=\"{INDEX_PATH}\" aria-label=\"Inschrijven op de nieuwsbrief\">{alert}{}{}\
+         <button type=\"submit\">Abonneer</button>\
+         <p class=\"nb-meta\" style=\"margin:0\">Je ontvangt eerst een e-mail om je inschrijving te bevestigen. \
+         Uitschrijven kan altijd met één klik. Lees hoe we met je gegevens omgaan in onze \
+         <a href=\"/privacy\">privacyverklaring</a>.</p></form>",
+        field(
+            "firstName",
+            "nb-voornaam",
+            "Voornaam",
+            "text",
+            "given-name",
+            first_name
+        ),
+        field("email", "nb-email", "E-mailadres", "email", "email", email),
+    )
+}
+
+async fn index_page(
+    state: &AppState,
+    frame: Option<Extension<Frame>>,
+    signup: Signup,
+    status: StatusCode,
+) -> Response {
     let rows = match sqlx::query(
         "SELECT slug, subject, preheader, started_at FROM campaigns WHERE slug IS NOT NULL \
          ORDER BY started_at DESC, id DESC",
@@ -113,9 +293,15 @@ async fn index(State(state): State<AppState>) -> Response {
         ));
     }
     let list = if items.is_empty() {
-        "<p>Er staan nog geen nieuwsbrieven in het archief. Schrijf je in onderaan de pagina, dan krijg je de volgende in je mailbox.</p>".to_string()
-    } else {
+        format!(
+            "<p>Er staan nog geen nieuwsbrieven in het archief. Schrijf je hieronder in, dan krijg je de eerste in je mailbox.</p>{}",
+            signup_form(&signup)
+        )
+    } else if matches!(signup, Signup::Form) {
         format!("<ul class=\"nb-list\">{items}</ul>")
+    } else {
+        // A form posted while the archive filled up: her answer first.
+        format!("{}<ul class=\"nb-list\">{items}</ul>", signup_form(&signup))
     };
     let brand = &state.site().brand;
     let main = format!(
@@ -124,7 +310,9 @@ async fn index(State(state): State<AppState>) -> Response {
         escape(brand)
     );
     page(
-        &state,
+        state,
+        frame,
+        status,
         &format!("Nieuwsbrief-archief | {brand}"),
         &format!(
             "Lees de nieuwsbrieven van {brand} na: verhalen, inzichten en nieuws over vertelavonden en cursussen."
@@ -134,7 +322,11 @@ async fn index(State(state): State<AppState>) -> Response {
     )
 }
 
-async fn show(State(state): State<AppState>, Path(slug): Path<String>) -> Response {
+async fn show(
+    State(state): State<AppState>,
+    frame: Option<Extension<Frame>>,
+    Path(slug): Path<String>,
+) -> Response {
     let row = match sqlx::query(
         "SELECT slug, subject, preheader, body_html, started_at FROM campaigns WHERE slug = $1",
     )
@@ -178,6 +370,8 @@ async fn show(State(state): State<AppState>, Path(slug): Path<String>) -> Respon
     };
     page(
         &state,
+        frame,
+        StatusCode::OK,
         &format!("{} | {brand}", p.subject),
         &description,
         &format!("{INDEX_PATH}/{}", p.slug),
@@ -221,9 +415,21 @@ fn failed(e: &sqlx::Error) -> Response {
     StatusCode::INTERNAL_SERVER_ERROR.into_response()
 }
 
-fn page(state: &AppState, title: &str, description: &str, path: &str, main: &str) -> Response {
+fn page(
+    state: &AppState,
+    template: Option<Extension<Frame>>,
+    status: StatusCode,
+    title: &str,
+    description: &str,
+    path: &str,
+    main: &str,
+) -> Response {
+    let template = match &template {
+        Some(Extension(Frame(html))) => html,
+        None => state.pages.not_found.html.as_str(),
+    };
     let html = frame(
-        &state.pages.not_found.html,
+        template,
         &head(
             title,
             description,
@@ -233,7 +439,7 @@ fn page(state: &AppState, title: &str, description: &str, path: &str, main: &str
         main,
     );
     (
-        StatusCode::OK,
+        status,
         [
             (
                 CONTENT_TYPE,
@@ -274,6 +480,7 @@ fn frame(template: &str, head: &str, main: &str) -> String {
     ] {
         html = remove_elements(&html, tag, ">");
     }
+    html = menu_without_scripts(&html);
     if let Some(i) = html.find("</head>") {
         html.insert_str(i, head);
     }
@@ -292,6 +499,53 @@ fn frame(template: &str, head: &str, main: &str) -> String {
         }
     }
     html
+}
+
+/// The header's phone menu (a button that needs the app's scripts, and the panel it opens) as a
+/// `<details>` that opens and closes without them. The panel keeps its links and classes.
+fn menu_without_scripts(html: &str) -> String {
+    let Some(button_attr) = html.find("aria-controls=\"mobiel-menu\"") else {
+        return html.to_string();
+    };
+    let Some(button_start) = html[..button_attr].rfind("<button") else {
+        return html.to_string();
+    };
+    let Some(button_end) = html[button_start..]
+        .find("</button>")
+        .map(|i| button_start + i + "</button>".len())
+    else {
+        return html.to_string();
+    };
+    let Some(nav_start) = html.find("<nav id=\"mobiel-menu\"") else {
+        return html.to_string();
+    };
+    let Some(nav_end) = html[nav_start..]
+        .find("</nav>")
+        .map(|i| nav_start + i + "</nav>".len())
+    else {
+        return html.to_string();
+    };
+    if nav_start < button_end {
+        return html.to_string();
+    }
+    let button = &html[button_start..button_end];
+    // Class names hold no characters that need escaping; they are copied as written.
+    let class = prerendered::attr_value(button, "class").unwrap_or_default();
+    let icon = button
+        .find("<svg")
+        .and_then(|s| button[s..].find("</svg>").map(|e| &button[s..s + e + 6]))
+        .unwrap_or("");
+    let nav = html[nav_start..nav_end].replacen(" hidden=\"\"", "", 1);
+    let details = format!(
+        "<details class=\"nb-menu\"><summary class=\"{class}\">{icon}\
+         <span class=\"nb-sr nb-open\">Menu openen</span><span class=\"nb-sr nb-close\">Menu sluiten</span></summary>{nav}</details>"
+    );
+    let mut out = String::with_capacity(html.len() + 200);
+    out.push_str(&html[..button_start]);
+    out.push_str(&details);
+    out.push_str(&html[button_end..nav_start]);
+    out.push_str(&html[nav_end..]);
+    out
 }
 
 /// `html` without every piece from `open` up to and including the next `close`.
@@ -331,6 +585,22 @@ mod tests {
             "<h2>Nieuws</h2><h3>Meer</h3>"
         );
         assert_eq!(shift_headings("<p>geen koppen</p>"), "<p>geen koppen</p>");
+    }
+
+    #[test]
+    fn the_phone_menu_becomes_a_details_element_that_needs_no_script() {
+        let html = "<header><div><a href=\"/\">Logo</a><button type=\"button\" class=\"p-2 lg:hidden\" \
+            aria-expanded=\"false\" aria-controls=\"mobiel-menu\" aria-label=\"Menu openen\"><svg a=\"1\"><path/></svg></button>\
+            </div><nav id=\"mobiel-menu\" aria-label=\"Mobiel menu\" hidden=\"\" class=\"lg:hidden\"><ul><li><a href=\"/x\">X</a></li></ul></nav></header>";
+        let out = menu_without_scripts(html);
+        assert_eq!(
+            out,
+            "<header><div><a href=\"/\">Logo</a><details class=\"nb-menu\"><summary class=\"p-2 lg:hidden\">\
+             <svg a=\"1\"><path/></svg><span class=\"nb-sr nb-open\">Menu openen</span><span class=\"nb-sr nb-close\">Menu sluiten</span>\
+             </summary><nav id=\"mobiel-menu\" aria-label=\"Mobiel menu\" class=\"lg:hidden\"><ul><li><a href=\"/x\">X</a></li></ul></nav>\
+             </details></div></header>"
+        );
+        assert_eq!(menu_without_scripts("<p>geen menu</p>"), "<p>geen menu</p>");
     }
 
     #[test]

@@ -6,13 +6,13 @@
 //! server's batch is taken over one (short) lease after its last heartbeat. A crash can so
 //! repeat only the mail that went out but was not marked yet, and never skips anyone (a row
 //! stays pending until it is marked).
+use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 
 use jiff::{SignedDuration, Timestamp};
-use sqlx::{AnyPool, AssertSqlSafe, Row};
+use sqlx::{AnyPool, Row};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
@@ -116,7 +116,6 @@ async fn run_due(
             finish(&state.pool).await?;
             return Ok(());
         }
-        let still_subscribed = confirmed_subscribers(&state.pool, &batch).await?;
         let mut rest = batch.iter();
         while let Some(r) = rest.next() {
             if *stop.borrow() {
@@ -128,13 +127,27 @@ async fn run_due(
                 slot.insert(load(&state.pool, r.campaign_id).await?);
             }
             let campaign = &campaigns[&r.campaign_id];
-            let unsubscribe = match (campaign.service_message, r.subscriber_id) {
-                (true, _) => None,
-                (false, Some(id)) if still_subscribed.contains(&id) => {
-                    Some(newsletter::unsubscribe_links(state, id))
-                }
+            pacer.wait().await;
+            // A lease that could not be renewed in time may have passed to another server:
+            // the rest of the batch is left to it (or to this server once the lease ends).
+            if !lease.held() {
+                tracing::warn!(
+                    "newsletter lease not renewed in time; leaving the rest of the batch"
+                );
+                return Ok(());
+            }
+            // Read again right before the mail leaves, not once per batch: an erasure or an
+            // unsubscribe that committed after the claim (a batch may take minutes on a slow
+            // mail server) still stops it.
+            let unsubscribe = match still_to_send(&state.pool, r, campaign.service_message).await? {
+                StillToSend::Yes => r
+                    .subscriber_id
+                    .filter(|_| !campaign.service_message)
+                    .map(|id| newsletter::unsubscribe_links(state, id)),
+                // Erased (her row was skipped and blanked) or no longer ours: left alone.
+                StillToSend::Gone => continue,
                 // Unsubscribed (or removed) since sending started: not sent.
-                (false, _) => {
+                StillToSend::Unsubscribed => {
                     mark(&state.pool, r.id, "skipped", None).await?;
                     continue;
                 }
@@ -147,15 +160,6 @@ async fn run_due(
                     unsubscribe,
                 },
             );
-            pacer.wait().await;
-            // A lease that could not be renewed in time may have passed to another server:
-            // the rest of the batch is left to it (or to this server once the lease ends).
-            if !lease.held() {
-                tracing::warn!(
-                    "newsletter lease not renewed in time; leaving the rest of the batch"
-                );
-                return Ok(());
-            }
             let key = format!("campaign-{}-recipient-{}-{}", r.campaign_id, r.id, r.email);
             match deliverer.send_email(message, &key).await {
                 Ok(()) => mark(&state.pool, r.id, "sent", None).await?,
@@ -244,26 +248,51 @@ async fn claim(
     Ok(claimed)
 }
 
-/// Which subscribers of the batch are still confirmed.
-async fn confirmed_subscribers(pool: &AnyPool, batch: &[Claimed]) -> anyhow::Result<HashSet<i64>> {
-    let ids: Vec<i64> = batch.iter().filter_map(|r| r.subscriber_id).collect();
-    if ids.is_empty() {
-        return Ok(Default::default());
-    }
-    // The ids are integers of ours, so they can be part of the SQL text.
-    let list = ids
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT id FROM newsletter_subscribers WHERE status = 'confirmed' AND id IN ({list})"
-    )))
-    .fetch_all(pool)
+/// Whether a claimed recipient is still to be mailed, read just before the mail leaves.
+enum StillToSend {
+    Yes,
+    /// Her row is no longer pending under this server's lease, or no longer holds the address
+    /// claimed: an erasure (which skips and blanks it) or another server took it.
+    Gone,
+    /// A newsletter whose subscriber is no longer confirmed (unsubscribed or deleted).
+    Unsubscribed,
+}
+
+async fn still_to_send(
+    pool: &AnyPool,
+    r: &Claimed,
+    service_message: bool,
+) -> anyhow::Result<StillToSend> {
+    let row = sqlx::query(
+        "SELECT r.status, r.email, r.lease_owner, s.status AS subscriber_status \
+         FROM campaign_recipients r LEFT JOIN newsletter_subscribers s ON s.id = r.subscriber_id \
+         WHERE r.id = $1",
+    )
+    .bind(r.id)
+    .fetch_optional(pool)
     .await?;
-    rows.iter()
-        .map(|row| row.try_get::<i64, _>("id").map_err(Into::into))
-        .collect()
+    let Some(row) = row else {
+        return Ok(StillToSend::Gone);
+    };
+    let ours = row.try_get::<String, _>("status")? == "pending"
+        && row.try_get::<String, _>("email")? == r.email
+        && row.try_get::<Option<String>, _>("lease_owner")?.as_deref() == Some(leases::owner());
+    if !ours {
+        return Ok(StillToSend::Gone);
+    }
+    if service_message {
+        return Ok(StillToSend::Yes);
+    }
+    let confirmed = r.subscriber_id.is_some()
+        && row
+            .try_get::<Option<String>, _>("subscriber_status")?
+            .as_deref()
+            == Some("confirmed");
+    Ok(if confirmed {
+        StillToSend::Yes
+    } else {
+        StillToSend::Unsubscribed
+    })
 }
 
 async fn load(pool: &AnyPool, id: i64) -> anyhow::Result<Sending> {

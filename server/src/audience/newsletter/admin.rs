@@ -11,6 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::SubscriberStatus;
+use super::import::ImportBasis;
 use crate::kit::closed_set::Choice;
 use crate::kit::csv_export::{self, belgian, cell};
 use crate::kit::db;
@@ -36,9 +37,13 @@ pub struct Subscriber {
     pub created_at: String,
     pub confirmed_at: Option<String>,
     pub unsubscribed_at: Option<String>,
+    /// Set when the address came from a CSV import (UTC, RFC 3339).
+    pub imported_at: Option<String>,
+    /// The legal basis she confirmed for an imported address.
+    pub import_basis: Option<ImportBasis>,
 }
 
-const COLUMNS: &str = "id, first_name, email, status, created_at, confirmed_at, unsubscribed_at";
+const COLUMNS: &str = "id, first_name, email, status, created_at, confirmed_at, unsubscribed_at, imported_at, import_basis";
 
 impl Subscriber {
     fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
@@ -50,6 +55,8 @@ impl Subscriber {
             created_at: row.try_get("created_at")?,
             confirmed_at: row.try_get("confirmed_at")?,
             unsubscribed_at: row.try_get("unsubscribed_at")?,
+            imported_at: row.try_get("imported_at")?,
+            import_basis: row.try_get("import_basis")?,
         })
     }
 }
@@ -126,6 +133,8 @@ pub async fn export_subscribers(State(state): State<AppState>) -> Result<Respons
                 belgian(Some(&s.created_at))?,
                 belgian(s.confirmed_at.as_deref())?,
                 belgian(s.unsubscribed_at.as_deref())?,
+                belgian(s.imported_at.as_deref())?,
+                cell(s.import_basis.map_or("", ImportBasis::label)),
             ])
         })
         .collect::<Result<Vec<_>, AppError>>()?;
@@ -137,6 +146,8 @@ pub async fn export_subscribers(State(state): State<AppState>) -> Result<Respons
             "Ingeschreven op",
             "Bevestigd op",
             "Uitgeschreven op",
+            "Geïmporteerd op",
+            "Grond bij import",
         ],
         rows,
     );

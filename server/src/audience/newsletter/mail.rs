@@ -30,5 +30,9 @@ pub async fn opt_in(
         "Wil je je later uitschrijven? Dat kan altijd via deze link",
         unsubscribe,
     ));
-    Ok(compose(email.as_ref(), subject, &blocks, &state.site()))
+    // Blanked in the stored copy once delivered (see outbox); a repeated signup mails the same
+    // links again from the subscriber's seed.
+    Ok(compose(email.as_ref(), subject, &blocks, &state.site())
+        .with_secret(confirm_token)
+        .with_secret(unsubscribe_token))
 }

@@ -1,5 +1,6 @@
 //! Newsletter signup with double opt-in, confirmation and unsubscribe.
 pub mod admin;
+pub mod import;
 mod mail;
 
 use std::collections::BTreeMap;
@@ -153,8 +154,19 @@ pub async fn subscribe(
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<SubscribeRequest>,
 ) -> Result<Json<SubscribeResponse>, AppError> {
+    let message = subscribe_from(&state, &ip, body).await?;
+    Ok(Json(SubscribeResponse { message }))
+}
+
+/// A visitor's signup from any form (the JSON API, the archive page's HTML form): checked,
+/// limited per client address, stored, and the opt-in mail queued; the answer to show her.
+pub async fn subscribe_from(
+    state: &AppState,
+    ip: &str,
+    body: SubscribeRequest,
+) -> Result<&'static str, AppError> {
     let subscriber: NewSubscriber = body.try_into()?;
-    state.limits.newsletter_per_ip.admit(&ip).await?;
+    state.limits.newsletter_per_ip.admit(ip).await?;
     // Signups are small and independent: they are committed in groups (see `db::GroupCommit`).
     let job_state = state.clone();
     let mailed = state
@@ -164,7 +176,7 @@ pub async fn subscribe(
     if mailed {
         state.outbox_notify.notify_one();
     }
-    Ok(Json(SubscribeResponse { message: ANSWER }))
+    Ok(ANSWER)
 }
 
 /// Records the signup and queues the opt-in mail when one is due; true when a mail was queued.
@@ -260,13 +272,16 @@ async fn sign_up(
     responses(
         (status = 200, description = "Subscription confirmed (also when it already was)", body = StatusResponse),
         (status = 404, description = "Unknown or used token", body = ErrorBody),
+        (status = 429, description = "Too many link uses from this client address; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
 pub async fn confirm(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<TokenRequest>,
 ) -> Result<Json<StatusResponse>, AppError> {
+    state.limits.newsletter_links_per_ip.admit(&ip).await?;
     let not_found =
         || AppError::NotFound("Deze bevestigingslink is ongeldig of al gebruikt.".into());
     if body.token.trim().is_empty() {
@@ -309,6 +324,47 @@ pub async fn confirm(
     }))
 }
 
+/// Subscribes `email` as confirmed, inside the caller's transaction, when the address was just
+/// proven another way (the link of the self-test's opt-in mail, which asked for the newsletter
+/// too): a new subscriber, a pending one or one who unsubscribed earlier becomes confirmed; a
+/// confirmed one stays as she is. The webhook hears of it like of any confirmation. Returns the
+/// subscriber's id (for her unsubscribe link).
+pub async fn subscribe_confirmed(
+    tx: &mut db::Tx,
+    state: &AppState,
+    email: &EmailAddress,
+) -> Result<i64, AppError> {
+    let now = db::now();
+    let changed = sqlx::query(
+        "INSERT INTO newsletter_subscribers (first_name, email, email_normalized, status, confirm_token_hash, \
+         unsubscribe_token_hash, created_at, confirmed_at, updated_at) VALUES ('', $1, $2, 'confirmed', NULL, $3, $4, $4, $4) \
+         ON CONFLICT (email_normalized) DO UPDATE SET status = 'confirmed', confirm_token_hash = NULL, \
+         opt_in_seed = NULL, confirmed_at = excluded.confirmed_at, unsubscribed_at = NULL, updated_at = excluded.updated_at \
+         WHERE newsletter_subscribers.status <> 'confirmed' RETURNING first_name",
+    )
+    .bind(email.as_ref())
+    .bind(email.normalized())
+    .bind(hash_token(&new_token()))
+    .bind(&now)
+    .fetch_optional(&mut **tx)
+    .await?;
+    if let (Some(row), Some(url)) = (changed, &state.webhook_url) {
+        let body = serde_json::json!({
+            "event": "subscribed",
+            "firstName": row.try_get::<String, _>("first_name")?,
+            "email": email.as_ref(),
+            "confirmedAt": now,
+        });
+        outbox::enqueue_webhook(tx, url, body).await?;
+    }
+    let id = sqlx::query("SELECT id FROM newsletter_subscribers WHERE email_normalized = $1")
+        .bind(email.normalized())
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get("id")?;
+    Ok(id)
+}
+
 #[utoipa::path(
     post,
     path = "/newsletter/unsubscribe",
@@ -318,13 +374,16 @@ pub async fn confirm(
     responses(
         (status = 200, description = "Unsubscribed (also when already unsubscribed)", body = StatusResponse),
         (status = 404, description = "Unknown token", body = ErrorBody),
+        (status = 429, description = "Too many link uses from this client address; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
 pub async fn unsubscribe(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<TokenRequest>,
 ) -> Result<Json<StatusResponse>, AppError> {
+    state.limits.newsletter_links_per_ip.admit(&ip).await?;
     unsubscribe_by_token(&state, &body.token).await?;
     Ok(Json(StatusResponse {
         status: SubscriberStatus::Unsubscribed,

@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 
 use crate::commerce::orders::{self, OrderStatus, OrderSummary};
 use crate::commerce::products::ProductKind;
-use crate::kit::domain::{CountryCode, EmailAddress, PhoneNumber, VatNumber};
+use crate::kit::domain::{CountryCode, EmailAddress, PhoneNumber, RegistrationNumber, VatNumber};
 use crate::kit::error::{ApiJson, ApiPath, AppError};
 use crate::kit::validation::Fields;
 use crate::platform::client_ip::ClientIp;
@@ -96,7 +96,7 @@ pub async fn consent(
         (status = 404, description = "Unknown product or event", body = crate::kit::error::ErrorBody),
         (status = 409, description = "Sold out or no longer bookable", body = crate::kit::error::ErrorBody),
         (status = 422, description = "Invalid quantity or coupon, per field", body = crate::kit::error::ErrorBody),
-        (status = 429, description = "Too many coupon checks from this client address; see Retry-After", body = crate::kit::error::ErrorBody),
+        (status = 429, description = "Too many coupon checks, or quotes with a waiting-list offer, from this client address; see Retry-After", body = crate::kit::error::ErrorBody),
     )
 )]
 pub async fn quote(
@@ -105,6 +105,10 @@ pub async fn quote(
     ApiJson(request): ApiJson<OrderRequest>,
 ) -> Result<Json<Quote>, AppError> {
     limit_coupon_checks(&state, &request, &ip).await?;
+    // An offer's token is a secret link: a quote with one is a guess at it, and a write.
+    if request.offer.is_some() {
+        state.limits.offer_quotes_per_ip.admit(&ip).await?;
+    }
     let mut tx = if request.offer.is_some() {
         db::begin_write(&state.pool).await?
     } else {
@@ -193,6 +197,11 @@ pub struct CheckoutRequest {
     pub phone: Option<String>,
     pub company: Option<String>,
     pub vat_number: Option<String>,
+    /// A company without a VAT number: its number in its country's trade register (required
+    /// for a Belgian company without a VAT number: its enterprise number, KBO; a Dutch KvK or
+    /// French SIREN number may be given, or another country's). Its e-invoice (UBL) names the
+    /// company by it.
+    pub registration_number: Option<String>,
     /// The address printed on the invoice: street, postal code, city and country together;
     /// required with a company, optional for a private buyer.
     pub street: Option<String>,
@@ -234,6 +243,7 @@ struct Buyer {
     phone: Option<PhoneNumber>,
     company: Option<String>,
     vat_number: Option<VatNumber>,
+    registration_number: Option<RegistrationNumber>,
     street: Option<String>,
     postal_code: Option<String>,
     city: Option<String>,
@@ -337,6 +347,13 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
         .country
         .as_deref()
         .is_some_and(|c| !c.trim().is_empty());
+    let registration_number = registration_number(
+        &mut fields,
+        request,
+        company.is_some(),
+        vat_number.as_ref(),
+        country.as_ref(),
+    );
     // A company's invoice needs its whole address; a private buyer's address is optional, but
     // whole when given.
     if company.is_some() {
@@ -389,11 +406,68 @@ fn validate_buyer(request: &CheckoutRequest) -> Result<Buyer, AppError> {
         phone,
         company,
         vat_number,
+        registration_number,
         street,
         postal_code,
         city,
         country,
     })
+}
+
+/// The company's trade-register number, checked for the country of its address: required for
+/// a Belgian company without a VAT number (every Belgian company has an enterprise number, and
+/// its e-invoice needs one of the two), optional elsewhere.
+fn registration_number(
+    fields: &mut Fields,
+    request: &CheckoutRequest,
+    company: bool,
+    vat_number: Option<&VatNumber>,
+    country: Option<&CountryCode>,
+) -> Option<RegistrationNumber> {
+    const FIELD: &str = "registration_number";
+    let typed = request
+        .registration_number
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty());
+    let country = country.map(AsRef::<str>::as_ref);
+    let Some(typed) = typed else {
+        if company && vat_number.is_none() && country == Some("BE") {
+            fields.error(
+                FIELD,
+                "Vul het ondernemingsnummer van je bedrijf of vereniging in (tien cijfers, bv. 0123.456.749), \
+                 of het btw-nummer: een van de twee komt op de factuur.",
+            );
+        }
+        return None;
+    };
+    if typed.chars().count() > 40 {
+        fields.error(FIELD, "Dit nummer is te lang: geef alleen het nummer zelf.");
+        return None;
+    }
+    if !company {
+        fields.error(
+            "company",
+            "Vul ook de bedrijfsnaam in bij een ondernemingsnummer.",
+        );
+        return None;
+    }
+    // Without a (valid) country its shape cannot be checked; the country has its own message.
+    let country = country?;
+    let number = RegistrationNumber::parse(country, typed)
+        .map_err(|m| fields.error(FIELD, m))
+        .ok()?;
+    if let Some(enterprise) = vat_number.and_then(VatNumber::belgian_enterprise_number)
+        && country == "BE"
+        && enterprise != number.as_ref()
+    {
+        fields.error(
+            FIELD,
+            "Dit ondernemingsnummer hoort niet bij het btw-nummer. Laat het leeg: het btw-nummer volstaat.",
+        );
+        return None;
+    }
+    Some(number)
 }
 
 #[utoipa::path(
@@ -472,9 +546,10 @@ pub async fn start(
         "INSERT INTO orders (public_id, idempotency_key, product_id, event_id, quantity, first_name, last_name, \
          email, phone, company, vat_number, unit_price_cents, subtotal_cents, discount_cents, total_cents, \
          coupon_id, coupon_code, coupon_held, seats_held, terms_accepted_at, consent_text, status, provider, \
-         expires_at, created_at, updated_at, billing_street, billing_postal_code, billing_city, billing_country) \
+         expires_at, created_at, updated_at, billing_street, billing_postal_code, billing_city, billing_country, \
+         registration_number) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
-         'pending', $22, $23, $20, $20, $24, $25, $26, $27) RETURNING id",
+         'pending', $22, $23, $20, $20, $24, $25, $26, $27, $28) RETURNING id",
     )
     .bind(&public_id)
     .bind(&request.idempotency_key)
@@ -503,6 +578,7 @@ pub async fn start(
     .bind(&buyer.postal_code)
     .bind(&buyer.city)
     .bind(buyer.country.as_ref().map(AsRef::<str>::as_ref))
+    .bind(buyer.registration_number.as_ref().map(AsRef::<str>::as_ref))
     .fetch_one(&mut *tx)
     .await;
     let order_id: i64 = match inserted {

@@ -12,6 +12,7 @@ use utoipa_axum::routes;
 use crate::commerce::orders::{self, OrderStatus};
 use crate::kit::closed_set::Choice;
 use crate::kit::error::{ApiJson, ApiPath, AppError};
+use crate::platform::client_ip::ClientIp;
 use crate::platform::payments::simulated::{self, SimulatedButton};
 use crate::platform::payments::{Provider, WebhookError};
 use crate::platform::state::AppState;
@@ -33,15 +34,21 @@ pub fn routes() -> OpenApiRouter<AppState> {
         (status = 200, description = "Applied, or known already (deliveries are deduplicated)"),
         (status = 400, description = "Signature missing, forged or stale, or an unreadable body", body = crate::kit::error::ErrorBody),
         (status = 404, description = "Not the configured provider", body = crate::kit::error::ErrorBody),
+        (status = 429, description = "Too many deliveries from this client address; see Retry-After", body = crate::kit::error::ErrorBody),
         (status = 503, description = "The provider could not be asked for the status; it will retry", body = crate::kit::error::ErrorBody),
     )
 )]
 pub async fn webhook(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiPath(provider): ApiPath<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<StatusCode, AppError> {
+    // Generous: providers post from a few addresses for all their shops, and a signature (or
+    // Mollie's own answer) proves each delivery. It bounds what a forger can make us verify or
+    // ask Mollie.
+    state.limits.payment_webhooks_per_ip.admit(&ip).await?;
     if provider != state.payments.kind().as_str() {
         return Err(AppError::NotFound("Deze API-route bestaat niet.".into()));
     }
@@ -168,14 +175,17 @@ pub struct SimulatedRedirect {
         (status = 200, description = "The outcome went through the webhook path; follow redirect_url", body = SimulatedRedirect),
         (status = 404, description = "Unknown payment, or another provider is configured", body = crate::kit::error::ErrorBody),
         (status = 422, description = "Unknown outcome", body = crate::kit::error::ErrorBody),
+        (status = 429, description = "Too many payments from this client address; see Retry-After", body = crate::kit::error::ErrorBody),
     )
 )]
 pub async fn simulated_outcome(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiPath(reference): ApiPath<String>,
     ApiJson(request): ApiJson<SimulatedOutcome>,
 ) -> Result<Json<SimulatedRedirect>, AppError> {
     let provider = simulated(&state)?;
+    state.limits.simulated_payments_per_ip.admit(&ip).await?;
     let Some(outcome) = request.outcome.known() else {
         return Err(AppError::invalid("Kies betalen, annuleren of mislukt."));
     };

@@ -100,6 +100,58 @@ pub async fn find_for_checkout(
     }))
 }
 
+/// A personal coupon made by the site (the self-test's result mail): an ordinary coupon for one
+/// product, one use, valid until `valid_until`, so the checkout treats it like any other.
+pub struct IssuedCoupon {
+    pub id: i64,
+    pub code: String,
+}
+
+/// Letters and digits that cannot be mistaken for one another when typed over (no 0/O, 1/I/L).
+const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/// Makes a single-use percentage coupon for `product_id`, valid until `valid_until` (UTC, as
+/// stored), with a random code `{prefix}-XXXX-XXXX`.
+pub async fn issue_single_use(
+    tx: &mut Tx,
+    prefix: &str,
+    product_id: i64,
+    percent: i64,
+    valid_until: &str,
+    now: &str,
+) -> Result<IssuedCoupon, sqlx::Error> {
+    loop {
+        let part = || -> String {
+            (0..4)
+                .map(|_| CODE_ALPHABET[rand::random_range(0..CODE_ALPHABET.len())] as char)
+                .collect()
+        };
+        let code = format!("{prefix}-{}-{}", part(), part());
+        // 31^8 codes: a clash is all but impossible, and then simply another draw.
+        let row = sqlx::query(
+            "INSERT INTO coupons (code, code_normalized, discount_kind, discount_value, product_id, valid_from, \
+             valid_until, max_redemptions, redemptions, active, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, NULL, $6, 1, 0, 1, $7, $7) \
+             ON CONFLICT (code_normalized) DO NOTHING RETURNING id",
+        )
+        .bind(&code)
+        .bind(normalize_code(&code))
+        .bind(DiscountKind::Percent)
+        .bind(percent)
+        .bind(product_id)
+        .bind(valid_until)
+        .bind(now)
+        .fetch_optional(&mut **tx)
+        .await?;
+        if let Some(row) = row {
+            return Ok(IssuedCoupon {
+                id: row.try_get("id")?,
+                code,
+            });
+        }
+    }
+}
+
 /// The one answer for a code that is unknown, inactive, not yet or no longer valid, or meant
 /// for another product: a guesser cannot tell a real code from a made-up one.
 pub const NOT_USABLE: &str =

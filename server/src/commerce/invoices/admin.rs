@@ -50,16 +50,17 @@ pub struct AdminInvoice {
     pub total_cents: i64,
     /// A UBL XML exists (a company with a Peppol address).
     pub has_xml: bool,
+    /// Without a UBL XML: why not, in plain Dutch (e.g. a private buyer).
+    pub no_xml_reason: Option<String>,
 }
 
 const COLUMNS: &str = "id, kind, number, issue_date, order_id, buyer_name, buyer_company, \
-     buyer_vat_number, taxable_cents, vat_cents, total_cents";
+     buyer_vat_number, taxable_cents, vat_cents, total_cents, document";
 const BY_NUMBER: &str = "issue_date, kind DESC, sequence, id";
 
 impl AdminInvoice {
     fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
-        let buyer_company: Option<String> = row.try_get("buyer_company")?;
-        let buyer_vat_number: Option<String> = row.try_get("buyer_vat_number")?;
+        let no_xml_reason = super::no_e_invoice(&row.try_get::<String, _>("document")?);
         Ok(Self {
             id: row.try_get("id")?,
             kind: row.try_get("kind")?,
@@ -67,9 +68,10 @@ impl AdminInvoice {
             issue_date: row.try_get("issue_date")?,
             order_id: row.try_get("order_id")?,
             buyer_name: row.try_get("buyer_name")?,
-            has_xml: super::has_e_invoice(buyer_company.as_deref(), buyer_vat_number.as_deref()),
-            buyer_company,
-            buyer_vat_number,
+            has_xml: no_xml_reason.is_none(),
+            no_xml_reason,
+            buyer_company: row.try_get("buyer_company")?,
+            buyer_vat_number: row.try_get("buyer_vat_number")?,
             taxable_cents: row.try_get("taxable_cents")?,
             vat_cents: row.try_get("vat_cents")?,
             total_cents: row.try_get("total_cents")?,
@@ -363,7 +365,7 @@ pub async fn export_invoices(
 ) -> Result<Response, AppError> {
     let (from, to) = period.days()?;
     let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT {COLUMNS}, document FROM invoices WHERE issue_date >= $1 AND issue_date <= $2 \
+        "SELECT {COLUMNS} FROM invoices WHERE issue_date >= $1 AND issue_date <= $2 \
          ORDER BY {BY_NUMBER}"
     )))
     .bind(&from)

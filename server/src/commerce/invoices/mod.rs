@@ -22,7 +22,7 @@ use crate::kit::brussels;
 use crate::kit::closed_set::closed_set;
 use crate::kit::csv_export;
 use crate::kit::db::{self, Tx};
-use crate::kit::domain::VatNumber;
+use crate::kit::domain::{RegistrationNumber, VatNumber};
 use crate::kit::error::{ApiPath, AppError};
 use crate::platform::outbox::Attachment;
 use crate::platform::site::Seller;
@@ -69,6 +69,10 @@ pub struct Party {
     pub vat_number: Option<String>,
     /// Belgian enterprise number (KBO), ten digits.
     pub enterprise_number: Option<String>,
+    /// A company buyer without a VAT number: its number in its country's trade register
+    /// (Belgian KBO, Dutch KvK, French SIREN, or another country's as given).
+    #[serde(default)]
+    pub registration_number: Option<String>,
     pub email: Option<String>,
     pub phone: Option<String>,
     pub website: Option<String>,
@@ -143,12 +147,45 @@ pub struct InvoiceDocument {
 }
 
 impl InvoiceDocument {
-    /// Made out to a company with a Peppol address (see [`has_e_invoice`]): such a buyer also
-    /// gets the UBL XML (Peppol BIS Billing 3.0).
+    /// Made out to a company with a Peppol address: such a buyer also gets the UBL XML (Peppol
+    /// BIS Billing 3.0). See [`InvoiceDocument::no_e_invoice`].
     pub fn has_e_invoice(&self) -> bool {
-        has_e_invoice(
-            self.buyer.company.as_deref(),
-            self.buyer.vat_number.as_deref(),
+        self.no_e_invoice().is_none()
+    }
+
+    /// Why this document has no UBL XML, in plain Dutch for the coach; None when it has one.
+    /// Peppol BIS needs the buyer's electronic address (PEPPOL-EN16931-R010) from a scheme of
+    /// its code list (CL008; an e-mail address is not one): a company's VAT number or its
+    /// number in a trade register that has a scheme (KBO, KvK, SIREN). Private buyers and
+    /// companies without either get the PDF only.
+    pub fn no_e_invoice(&self) -> Option<String> {
+        let buyer = &self.buyer;
+        if buyer.company.is_none() {
+            return Some(
+                "Geen e-factuur (UBL): de factuur staat op naam van een particulier, en Peppol kent geen adres voor particulieren. De klant kreeg de pdf."
+                    .into(),
+            );
+        }
+        if ubl::buyer_address(buyer).is_some() {
+            return None;
+        }
+        let country = pdf::country_name(&buyer.country);
+        Some(
+            match (
+                &buyer.vat_number,
+                RegistrationNumber::scheme(&buyer.country),
+            ) {
+                (Some(_), _) => format!(
+                    "Geen e-factuur (UBL): voor een btw-nummer uit {country} bestaat geen Peppol-adres. De klant kreeg de pdf."
+                ),
+                (None, Some(_)) => format!(
+                    "Geen e-factuur (UBL): het bedrijf gaf geen btw-nummer en geen {}, en zonder een van de twee heeft het geen Peppol-adres. De klant kreeg de pdf.",
+                    RegistrationNumber::label(&buyer.country).to_lowercase()
+                ),
+                (None, None) => format!(
+                    "Geen e-factuur (UBL): een bedrijf uit {country} zonder btw-nummer heeft geen Peppol-adres. De klant kreeg de pdf."
+                ),
+            },
         )
     }
 
@@ -177,14 +214,6 @@ impl InvoiceDocument {
             render_ubl(self).as_bytes(),
         )
     }
-}
-
-/// Whether an invoice to this buyer also exists as UBL XML: a company whose VAT number gives it
-/// a Peppol electronic address. A private buyer, or a company without one, gets the PDF only:
-/// Peppol BIS needs the buyer's electronic address (PEPPOL-EN16931-R010) from a scheme of its
-/// code list (CL008), and an e-mail address is not one.
-pub fn has_e_invoice(company: Option<&str>, vat_number: Option<&str>) -> bool {
-    company.is_some() && ubl::electronic_address(vat_number).is_some()
 }
 
 /// `2026-11-24` → `24/11/2026`.
@@ -291,6 +320,8 @@ pub struct Sale<'a> {
     pub phone: Option<&'a str>,
     pub company: Option<&'a str>,
     pub vat_number: Option<&'a str>,
+    /// A company without a VAT number: its trade-register number (see [`Party`]).
+    pub registration_number: Option<&'a str>,
     pub billing_street: Option<&'a str>,
     pub billing_postal_code: Option<&'a str>,
     pub billing_city: Option<&'a str>,
@@ -353,6 +384,10 @@ fn invoice_document(seller: &Seller, sale: &Sale) -> anyhow::Result<InvoiceDocum
         total_cents: total,
     };
     let vat_number = sale.vat_number.and_then(|v| VatNumber::parse(v).ok());
+    let registration_number = sale
+        .company
+        .and(sale.registration_number)
+        .map(str::to_string);
     let buyer = Party {
         name: format!("{} {}", sale.first_name, sale.last_name),
         company: sale.company.map(str::to_string),
@@ -365,10 +400,17 @@ fn invoice_document(seller: &Seller, sale: &Sale) -> anyhow::Result<InvoiceDocum
             (None, Some(vat)) => vat.iso_country().to_string(),
             (None, None) => seller.country.clone(),
         },
+        // A Belgian company's enterprise number: in its VAT number, or given by itself.
         enterprise_number: vat_number
             .as_ref()
             .and_then(|v| v.belgian_enterprise_number())
-            .map(str::to_string),
+            .map(str::to_string)
+            .or_else(|| {
+                registration_number
+                    .clone()
+                    .filter(|_| sale.billing_country == Some("BE"))
+            }),
+        registration_number,
         vat_number: vat_number.map(|v| v.as_ref().to_string()),
         email: Some(sale.email.to_string()),
         phone: sale.phone.map(str::to_string),
@@ -411,6 +453,7 @@ fn seller_party(seller: &Seller) -> Party {
         country: seller.country.clone(),
         vat_number: Some(seller.vat_number.clone()),
         enterprise_number: Some(seller.enterprise_number.clone()),
+        registration_number: None,
         email: Some(seller.email.clone()),
         phone: Some(seller.phone.clone()),
         website: Some(seller.website.clone()),
@@ -562,8 +605,10 @@ pub struct InvoiceSummary {
     /// Euro cents, VAT included; negative for a credit note.
     pub total_cents: i64,
     /// True when a UBL XML (Peppol BIS Billing 3.0) exists: the buyer is a company with a Peppol
-    /// address (a VAT number).
+    /// address (its VAT number, or its number in the Belgian, Dutch or French trade register).
     pub has_xml: bool,
+    /// Without a UBL XML: why not, in plain Dutch (e.g. a private buyer).
+    pub no_xml_reason: Option<String>,
 }
 
 /// The invoice and credit note of an order, oldest first.
@@ -572,7 +617,7 @@ pub async fn of_order(
     order_id: i64,
 ) -> Result<Vec<InvoiceSummary>, sqlx::Error> {
     sqlx::query(
-        "SELECT id, kind, number, issue_date, total_cents, buyer_company, buyer_vat_number FROM invoices \
+        "SELECT id, kind, number, issue_date, total_cents, document FROM invoices \
          WHERE order_id = $1 ORDER BY id",
     )
     .bind(order_id)
@@ -580,19 +625,30 @@ pub async fn of_order(
     .await?
     .iter()
     .map(|row| {
+        let no_xml_reason = no_e_invoice(&row.try_get::<String, _>("document")?);
         Ok(InvoiceSummary {
             id: row.try_get("id")?,
             kind: row.try_get("kind")?,
             number: row.try_get("number")?,
             issue_date: row.try_get("issue_date")?,
             total_cents: row.try_get("total_cents")?,
-            has_xml: has_e_invoice(
-                row.try_get::<Option<String>, _>("buyer_company")?.as_deref(),
-                row.try_get::<Option<String>, _>("buyer_vat_number")?.as_deref(),
-            ),
+            has_xml: no_xml_reason.is_none(),
+            no_xml_reason,
         })
     })
     .collect()
+}
+
+/// [`InvoiceDocument::no_e_invoice`] of a stored document (its JSON); a document that does not
+/// read is said to have no UBL.
+pub fn no_e_invoice(document: &str) -> Option<String> {
+    match serde_json::from_str::<InvoiceDocument>(document) {
+        Ok(document) => document.no_e_invoice(),
+        Err(e) => {
+            tracing::error!(error = %e, "a stored invoice does not read");
+            Some("Geen e-factuur (UBL): dit document kon niet gelezen worden.".into())
+        }
+    }
 }
 
 /// The stored document of an order's invoice, or of its latest credit note.
@@ -647,11 +703,8 @@ fn no_document() -> AppError {
 /// The download of a stored invoice as PDF, or as UBL XML for a business buyer.
 pub fn download(document: &InvoiceDocument, xml: bool) -> Result<Response, AppError> {
     if xml {
-        if !document.has_e_invoice() {
-            return Err(AppError::NotFound(
-                "Een e-factuur (UBL) bestaat alleen voor een factuur op naam van een bedrijf met een btw-nummer."
-                    .into(),
-            ));
+        if let Some(why) = document.no_e_invoice() {
+            return Err(AppError::NotFound(why));
         }
         return Ok(csv_export::download(
             &format!("{}.xml", document.file_stem()),

@@ -247,6 +247,20 @@ fn party_lines(party: &Party, seller: bool) -> Vec<(bool, String)> {
             format!("Ondernemingsnummer: {}", readable_enterprise_number(number)),
         ));
     }
+    if !seller && let Some(number) = &party.registration_number {
+        let number = if party.country == "BE" {
+            readable_enterprise_number(number)
+        } else {
+            number.clone()
+        };
+        lines.push((
+            false,
+            format!(
+                "{}: {number}",
+                crate::kit::domain::RegistrationNumber::label(&party.country)
+            ),
+        ));
+    }
     if let Some(email) = &party.email {
         lines.push((false, email.clone()));
     }
@@ -254,7 +268,7 @@ fn party_lines(party: &Party, seller: bool) -> Vec<(bool, String)> {
 }
 
 /// The Dutch name of a country code (the code itself when not listed).
-fn country_name(code: &str) -> String {
+pub(super) fn country_name(code: &str) -> String {
     match code {
         "AT" => "Oostenrijk",
         "BE" => "België",

@@ -3,6 +3,7 @@
 //! elements follow the order of the UBL schema. Amounts in a credit note are positive: the
 //! document type carries the sign.
 use super::{EXEMPTION_BASIS, EXEMPTION_MENTION, InvoiceDocument, InvoiceKind, Party};
+use crate::kit::domain::RegistrationNumber;
 use crate::kit::html::escape as esc;
 use crate::kit::money;
 
@@ -102,10 +103,30 @@ pub fn electronic_address(vat_number: Option<&str>) -> Option<(&'static str, Str
     vat_scheme(prefix).map(|scheme| (scheme, vat.to_string()))
 }
 
+/// The company's legal registration (BT-30 / BT-47) under its register's scheme: a Belgian
+/// enterprise number (0208, from the VAT number or given), a Dutch KvK (0106) or French SIREN
+/// (0002) number.
+fn legal_registration(p: &Party) -> Option<(&'static str, &str)> {
+    let number = if p.country == "BE" {
+        p.enterprise_number.as_deref()
+    } else {
+        p.registration_number.as_deref()
+    }?;
+    RegistrationNumber::scheme(&p.country).map(|scheme| (scheme, number))
+}
+
+/// The party's Peppol electronic address (BT-34 / BT-49): its VAT number's, or else its legal
+/// registration's (the register schemes are electronic address schemes too). None: it has no
+/// Peppol address, so no UBL is made (see `InvoiceDocument::no_e_invoice`).
+pub fn buyer_address(p: &Party) -> Option<(&'static str, String)> {
+    electronic_address(p.vat_number.as_deref())
+        .or_else(|| legal_registration(p).map(|(scheme, id)| (scheme, id.to_string())))
+}
+
 fn party(xml: &mut String, element: &str, p: &Party) {
     xml.push_str(&format!("<cac:{element}><cac:Party>"));
     // Only parties with an address are rendered (see `InvoiceDocument::has_e_invoice`).
-    if let Some((scheme, id)) = electronic_address(p.vat_number.as_deref()) {
+    if let Some((scheme, id)) = buyer_address(p) {
         xml.push_str(&format!(
             "<cbc:EndpointID schemeID=\"{scheme}\">{}</cbc:EndpointID>",
             esc(&id)
@@ -141,11 +162,9 @@ fn party(xml: &mut String, element: &str, p: &Party) {
         "<cac:PartyLegalEntity><cbc:RegistrationName>{}</cbc:RegistrationName>",
         esc(legal_name)
     ));
-    if p.country == "BE"
-        && let Some(number) = &p.enterprise_number
-    {
+    if let Some((scheme, number)) = legal_registration(p) {
         xml.push_str(&format!(
-            "<cbc:CompanyID schemeID=\"0208\">{}</cbc:CompanyID>",
+            "<cbc:CompanyID schemeID=\"{scheme}\">{}</cbc:CompanyID>",
             esc(number)
         ));
     }

@@ -57,7 +57,7 @@ pub struct AdminOrder {
 const COLUMNS: &str = "o.id, o.public_id, o.status, o.attention, p.name AS product_name, \
      e.title AS event_title, o.quantity, o.first_name, o.last_name, o.email, o.total_cents, o.discount_cents, \
      o.coupon_code, o.provider, o.provider_ref, o.created_at, o.paid_at, o.phone, o.company, o.vat_number, \
-     o.unit_price_cents, o.subtotal_cents, o.consent_text, o.terms_accepted_at, o.expires_at, \
+     o.registration_number, o.unit_price_cents, o.subtotal_cents, o.consent_text, o.terms_accepted_at, o.expires_at, \
      o.refunded_cents";
 const FROM: &str =
     "orders o JOIN products p ON p.id = o.product_id LEFT JOIN events e ON e.id = o.event_id";
@@ -110,6 +110,8 @@ pub struct AdminOrderDetail {
     pub phone: Option<String>,
     pub company: Option<String>,
     pub vat_number: Option<String>,
+    /// A company without a VAT number: its number in its country's trade register.
+    pub registration_number: Option<String>,
     pub unit_price_cents: i64,
     pub subtotal_cents: i64,
     /// The consent the buyer accepted, word for word.
@@ -212,6 +214,7 @@ pub async fn detail(conn: &mut AnyConnection, id: i64) -> Result<AdminOrderDetai
         phone: row.try_get("phone")?,
         company: row.try_get("company")?,
         vat_number: row.try_get("vat_number")?,
+        registration_number: row.try_get("registration_number")?,
         unit_price_cents: row.try_get("unit_price_cents")?,
         subtotal_cents: row.try_get("subtotal_cents")?,
         consent_text: row.try_get("consent_text")?,

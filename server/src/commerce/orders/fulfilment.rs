@@ -109,6 +109,7 @@ fn sale<'a>(order: &'a Order, event: Option<&'a Event>) -> Sale<'a> {
         phone: order.phone.as_deref(),
         company: order.company.as_deref(),
         vat_number: order.vat_number.as_deref(),
+        registration_number: order.registration_number.as_deref(),
         billing_street: order.billing_street.as_deref(),
         billing_postal_code: order.billing_postal_code.as_deref(),
         billing_city: order.billing_city.as_deref(),
@@ -194,6 +195,10 @@ fn coach_notice(fulfilment: &Fulfilment) -> anyhow::Result<Notice> {
                 .vat_number
                 .as_ref()
                 .map(|v| format!(", btw {v}"))
+                .or_else(|| order
+                    .registration_number
+                    .as_ref()
+                    .map(|n| format!(", ondernemingsnummer {n}")))
                 .unwrap_or_default()
         ));
     }
@@ -262,6 +267,10 @@ pub async fn confirmation_email(
                 .vat_number
                 .as_ref()
                 .map(|v| format!(", btw {v}"))
+                .or_else(|| order
+                    .registration_number
+                    .as_ref()
+                    .map(|n| format!(", ondernemingsnummer {n}")))
                 .unwrap_or_default()
         ));
     }
@@ -368,6 +377,20 @@ pub async fn confirmation_email(
     }
     let mut message = compose(&order.email, subject, &blocks, &state.site());
     message.attachments = attachments;
+    // What opens her order, her seats, her paid join link and her course stays in her mailbox:
+    // the stored copy loses them once delivered (see `EmailMessage::secrets`).
+    message = message.with_secret(&order.public_id);
+    for ticket in tickets.iter() {
+        message = message.with_secret(&ticket.code);
+    }
+    if let Some(url) = event.as_ref().and_then(|e| e.online_url.as_deref()) {
+        message = message.with_secret(url);
+    }
+    if let Some(code) = access.as_ref().and_then(|a| a.code.as_deref()) {
+        message = message
+            .with_secret(&crate::agenda::tickets::display_code(code))
+            .with_secret(code);
+    }
     Ok(message)
 }
 
@@ -437,7 +460,8 @@ pub async fn credit_note_email(
     if credit.has_e_invoice() {
         message.attachments.push(credit.xml_attachment());
     }
-    Ok(message)
+    // The order's link stays in her mailbox only (see `confirmation_email`).
+    Ok(message.with_secret(public_id))
 }
 
 /// Tells the coach that money came in for an order that can no longer be honoured.
@@ -445,11 +469,13 @@ pub async fn notify_refund_needed(
     tx: &mut Tx,
     state: &AppState,
     order: &Order,
+    too_late: super::TooLate,
 ) -> anyhow::Result<()> {
     let blocks = [
-        text(
-            "Er kwam een betaling binnen na het verlopen van de reservatie, maar er was geen plaats meer.",
-        ),
+        text(format!(
+            "Er kwam een betaling binnen na het verlopen van de reservatie, maar intussen {}.",
+            too_late.reason()
+        )),
         text(format!(
             "Klant: {} {} <{}>\nBedrag: {}",
             order.first_name,
@@ -470,6 +496,19 @@ pub async fn notify_refund_needed(
     );
     message.reply_to = Some(order.email.clone()).filter(|r| !r.is_empty());
     outbox::enqueue_email(tx, &message).await?;
+    // The buyer hears it too: she paid, and gets no tickets but her money back.
+    if !order.email.is_empty() {
+        let site = state.site();
+        let values = Values::new(&order.first_name, &site.brand)
+            .with("product", order.product.name.clone())
+            .with("bedrag", money::euro(order.total_cents))
+            .with("bestelling", order.reference().to_string())
+            .with("reden", too_late.reason());
+        let (subject, blocks) = templates::load(tx, MailKind::LatePayment)
+            .await?
+            .render(&values);
+        outbox::enqueue_email(tx, &compose(&order.email, subject, &blocks, &site)).await?;
+    }
     Ok(())
 }
 

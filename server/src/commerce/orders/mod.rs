@@ -387,13 +387,61 @@ async fn claim_late(tx: &mut Tx, order_id: i64) -> Result<bool, sqlx::Error> {
     Ok(done.rows_affected() == 1)
 }
 
+/// Why a late payment cannot be honoured, as the buyer reads it (after "intussen").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TooLate {
+    /// The seats went to other buyers.
+    NoSeats,
+    /// Seats came free, but people wait for them on the waiting list: they are the line's.
+    LineWaits,
+    /// The coupon's uses ran out.
+    CouponUsedUp,
+}
+
+impl TooLate {
+    /// For the buyer's mail: why the order cannot go ahead.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Self::NoSeats => "is er geen plaats meer vrij",
+            Self::LineWaits => "gaan de plaatsen die vrijkwamen naar wie op de wachtlijst staat",
+            Self::CouponUsedUp => "is de kortingscode opgebruikt",
+        }
+    }
+
+    fn history_note(self) -> &'static str {
+        match self {
+            Self::NoSeats => {
+                "Betaling ontvangen na het verlopen van de reservatie, maar er is geen plaats meer: terugbetalen."
+            }
+            Self::LineWaits => {
+                "Betaling ontvangen na het verlopen van de reservatie; de vrijgekomen plaatsen zijn van de wachtlijst: terugbetalen."
+            }
+            Self::CouponUsedUp => {
+                "Betaling ontvangen na het verlopen van de reservatie, maar de kortingscode is opgebruikt: terugbetalen."
+            }
+        }
+    }
+}
+
 /// Money arrived after the hold ended. Honoured when the seats (and the coupon use) are still
-/// free; otherwise the order is flagged for the coach to refund, and she gets an e-mail.
+/// free and nobody waits for them on the event's waiting list (a freed seat is the line's);
+/// otherwise the order is flagged for the coach to refund, and she and the buyer get an e-mail.
 async fn late_payment(tx: &mut Tx, state: &AppState, order: &mut Order) -> anyhow::Result<()> {
     let (order_id, event_id, quantity, coupon_id) =
         (order.id, order.event_id, order.quantity, order.coupon_id);
+    let mut too_late = None;
     let seats_ok = match event_id {
-        Some(event_id) => seats::take(tx, event_id, quantity).await?,
+        Some(event_id) if seats::line_waits(tx, event_id).await? => {
+            too_late = Some(TooLate::LineWaits);
+            false
+        }
+        Some(event_id) => {
+            let taken = seats::take(tx, event_id, quantity).await?;
+            if !taken {
+                too_late = Some(TooLate::NoSeats);
+            }
+            taken
+        }
         None => true,
     };
     let coupon_ok = seats_ok
@@ -422,6 +470,7 @@ async fn late_payment(tx: &mut Tx, state: &AppState, order: &mut Order) -> anyho
         // The coupon blocked it: give the seats back.
         seats::untake(tx, event_id, quantity).await?;
     }
+    let too_late = too_late.unwrap_or(TooLate::CouponUsedUp);
     sqlx::query("UPDATE orders SET attention = $1, paid_at = $2, updated_at = $2 WHERE id = $3")
         .bind(OrderAttention::RefundNeeded)
         .bind(db::now())
@@ -432,10 +481,10 @@ async fn late_payment(tx: &mut Tx, state: &AppState, order: &mut Order) -> anyho
         tx,
         order_id,
         OrderAttention::RefundNeeded,
-        "Betaling ontvangen na het verlopen van de reservatie, maar er is geen plaats meer: terugbetalen.",
+        too_late.history_note(),
     )
     .await?;
-    fulfilment::notify_refund_needed(tx, state, order).await?;
+    fulfilment::notify_refund_needed(tx, state, order, too_late).await?;
     Ok(())
 }
 

@@ -25,6 +25,8 @@ pub struct Order {
     pub phone: Option<String>,
     pub company: Option<String>,
     pub vat_number: Option<String>,
+    /// A company without a VAT number: its number in its country's trade register.
+    pub registration_number: Option<String>,
     pub billing_street: Option<String>,
     pub billing_postal_code: Option<String>,
     pub billing_city: Option<String>,
@@ -59,7 +61,7 @@ pub struct OrderedProduct {
 
 /// The columns of [`Order`], from [`FROM`].
 const COLUMNS: &str = "o.id, o.public_id, o.status, o.attention, o.event_id, o.quantity, o.first_name, \
-     o.last_name, o.email, o.phone, o.company, o.vat_number, o.billing_street, o.billing_postal_code, \
+     o.last_name, o.email, o.phone, o.company, o.vat_number, o.registration_number, o.billing_street, o.billing_postal_code, \
      o.billing_city, o.billing_country, o.refunded_cents, o.unit_price_cents, o.subtotal_cents, o.discount_cents, o.total_cents, o.coupon_id, \
      o.coupon_code, o.provider, o.provider_ref, o.paid_at, p.slug AS product_slug, p.name AS product_name, \
      p.kind AS product_kind, p.vat_rate_percent, p.access_url";
@@ -90,6 +92,7 @@ impl Order {
             phone: row.try_get("phone")?,
             company: row.try_get("company")?,
             vat_number: row.try_get("vat_number")?,
+            registration_number: row.try_get("registration_number")?,
             billing_street: row.try_get("billing_street")?,
             billing_postal_code: row.try_get("billing_postal_code")?,
             billing_city: row.try_get("billing_city")?,

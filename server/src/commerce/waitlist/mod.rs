@@ -60,12 +60,15 @@ pub struct WaitlistRequest {
     pub email: String,
 }
 
+/// The one answer to a signup: whether the address was on the list already, or holds an offer,
+/// is nobody's business but its owner's, who reads it in her mail.
+pub const JOINED: &str = "Je staat op de wachtlijst. Komt er een plaats voor je vrij, dan krijg je \
+                          meteen een e-mail met een link om je ticket te kopen.";
+
 #[derive(Serialize, ToSchema)]
 pub struct WaitlistJoined {
-    /// What to tell the visitor, in Dutch.
+    /// What to tell the visitor, in Dutch: the same whether or not the address was listed.
     pub message: String,
-    /// Place in line (1 = next to be offered a seat).
-    pub position: i64,
 }
 
 #[utoipa::path(
@@ -76,7 +79,7 @@ pub struct WaitlistJoined {
     params(("id" = i64, Path, description = "Event id of a sold-out, paid event")),
     request_body = WaitlistRequest,
     responses(
-        (status = 200, description = "On the waiting list (joining twice keeps the first place)", body = WaitlistJoined),
+        (status = 200, description = "On the waiting list (joining twice keeps the first place); the same answer whether or not the address was listed", body = WaitlistJoined),
         (status = 404, description = "No such event", body = ErrorBody),
         (status = 409, description = "Not sold out (buy a ticket instead), cancelled, past or free", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
@@ -135,14 +138,16 @@ pub async fn join(
         }
         None => false,
     };
+    // Free seats with nobody waiting is the event's state, answered alike for every address (a
+    // listed one included: one holding an offer may buy at once).
+    let seats_free =
+        event.try_get::<i64, _>("capacity")? > event.try_get::<i64, _>("seats_taken")?;
+    if seats_free && waiting_count(&mut tx, id).await? == 0 {
+        return Err(AppError::Conflict(
+            "Er zijn weer plaatsen vrij: je kunt meteen een ticket kopen.".into(),
+        ));
+    }
     if !in_line {
-        let seats_free =
-            event.try_get::<i64, _>("capacity")? > event.try_get::<i64, _>("seats_taken")?;
-        if seats_free && waiting_count(&mut tx, id).await? == 0 {
-            return Err(AppError::Conflict(
-                "Er zijn weer plaatsen vrij: je kunt meteen een ticket kopen.".into(),
-            ));
-        }
         // A new entry, or someone whose earlier turn ended joins again at the back. A concurrent
         // join of the same address that is already in line (or holds a seat) is left alone.
         sqlx::query(
@@ -161,21 +166,11 @@ pub async fn join(
         .await?;
         offer_free_seats(&mut tx, &state, id).await?;
     }
-    let position = position_of(&mut tx, id, &email.normalized()).await?;
     tx.commit().await?;
     state.outbox_notify.notify_one();
-    let message = if position == 0 {
-        "Er is een plaats voor je vrijgekomen! Kijk in je mailbox: daar staat de link om je ticket te kopen.".to_string()
-    } else if in_line {
-        format!(
-            "Je stond al op de wachtlijst, als nummer {position}. Komt er een plaats vrij, dan krijg je meteen een e-mail."
-        )
-    } else {
-        format!(
-            "Je staat op de wachtlijst, als nummer {position}. Komt er een plaats vrij, dan krijg je meteen een e-mail met een link om je ticket te kopen."
-        )
-    };
-    Ok(Json(WaitlistJoined { message, position }))
+    Ok(Json(WaitlistJoined {
+        message: JOINED.into(),
+    }))
 }
 
 async fn waiting_count(tx: &mut Tx, event_id: i64) -> Result<i64, sqlx::Error> {
@@ -186,25 +181,6 @@ async fn waiting_count(tx: &mut Tx, event_id: i64) -> Result<i64, sqlx::Error> {
     .fetch_one(&mut **tx)
     .await?
     .try_get("n")
-}
-
-/// The place in line of a waiting address (1 = next); 0 when it holds an offer now.
-async fn position_of(tx: &mut Tx, event_id: i64, email_normalized: &str) -> Result<i64, AppError> {
-    let row = sqlx::query(
-        "SELECT w.status, (SELECT COUNT(*) FROM waitlist_entries o WHERE o.event_id = w.event_id \
-         AND o.status = 'waiting' AND (o.joined_at < w.joined_at OR (o.joined_at = w.joined_at AND o.id <= w.id))) AS position \
-         FROM waitlist_entries w WHERE w.event_id = $1 AND w.email_normalized = $2",
-    )
-    .bind(event_id)
-    .bind(email_normalized)
-    .fetch_one(&mut **tx)
-    .await?;
-    let status: WaitlistStatus = row.try_get("status")?;
-    Ok(if status == WaitlistStatus::Waiting {
-        row.try_get("position")?
-    } else {
-        0
-    })
 }
 
 /// Gives every free seat of the event to the next in line, one seat per person, each with a
@@ -330,7 +306,8 @@ async fn offer_mail(
     let (subject, blocks) = templates::load(tx, MailKind::WaitlistOffer)
         .await?
         .render(&values);
-    Ok(compose(email, subject, &blocks, &site))
+    // The link holds a seat: blanked in the stored copy once delivered (see outbox).
+    Ok(compose(email, subject, &blocks, &site).with_secret(token))
 }
 
 /// The held offer behind an offer link, moved to the order the link starts: its seat is given

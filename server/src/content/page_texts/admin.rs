@@ -136,7 +136,7 @@ fn validate(block: &DefaultBlock, input: &PageBlockInput) -> Result<(String, Str
     let empty = Some("Schrijf een tekst, of zet de standaardtekst terug.");
     let markdown = match block.kind {
         BlockKind::Plain => f.text("markdown", &input.markdown, "De tekst", empty, 300),
-        BlockKind::Inline => {
+        BlockKind::Inline | BlockKind::Label => {
             f.multiline_text("markdown", &input.markdown, "De tekst", empty, 1_000)
         }
         BlockKind::Rich => f.multiline_text("markdown", &input.markdown, "De tekst", empty, 10_000),

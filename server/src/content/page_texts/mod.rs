@@ -20,8 +20,10 @@ use render::BlockKind;
 /// The id of the JSON block with the saved fragments, read by `web/app/config/page-texts.ts`.
 const JSON_BLOCK_ID: &str = "live-blocks";
 
-/// The key prefix of the blocks in the header and footer (`web/app/components/layout`).
-const LAYOUT_PREFIX: &str = "layout.";
+/// The key prefixes of blocks shared by pages: the header and footer (`layout.`,
+/// `web/app/components/layout`) and parts several pages hold (`shared.`, e.g. the newsletter
+/// form). Each is listed once, with the first page (in route order) that holds it.
+const SHARED_PREFIXES: [&str; 2] = ["layout.", "shared."];
 
 /// A block as the page was built with it.
 #[derive(Clone, Debug)]
@@ -33,6 +35,7 @@ pub struct DefaultBlock {
 }
 
 /// A public page with its blocks, SEO title and description first.
+#[derive(Clone)]
 pub struct CataloguePage {
     pub route: String,
     pub title: String,
@@ -114,10 +117,13 @@ fn meta_spans(html: &str, attr: &str, name: &str) -> Vec<(usize, usize)> {
     spans
 }
 
-/// Elements marked `data-block`: (key, rich, start of content, end of content).
-fn marked(html: &str) -> Vec<(String, bool, usize, usize)> {
+/// Elements marked `data-block`: (key, kind, start of content, end of content). The kind is the
+/// place's: rich when marked `data-block-rich`, a label when the element is or sits inside an
+/// `<a>` or `<button>` (whatever else it is marked), otherwise inline.
+fn marked(html: &str) -> Vec<(String, BlockKind, usize, usize)> {
     let mut found = Vec::new();
     let mut from = 0;
+    let mut links = LinkDepth::default();
     while let Some(i) = html[from..].find(" data-block=\"") {
         let at = from + i;
         let tag_start = html[..at].rfind('<').unwrap_or(0);
@@ -134,6 +140,14 @@ fn marked(html: &str) -> Vec<(String, bool, usize, usize)> {
                 .map(str::to_string),
         ) else {
             continue;
+        };
+        let in_link = links.at(html, tag_start) > 0 || name == "a" || name == "button";
+        let kind = if in_link {
+            BlockKind::Label
+        } else if attr_value(attrs, "data-block-rich").is_some() {
+            BlockKind::Rich
+        } else {
+            BlockKind::Inline
         };
         // The matching end tag: same-name elements inside are counted.
         let (open, close) = (format!("<{name}"), format!("</{name}>"));
@@ -157,8 +171,7 @@ fn marked(html: &str) -> Vec<(String, bool, usize, usize)> {
                     depth -= 1;
                     pos = c + close.len();
                     if depth == 0 {
-                        let rich = attr_value(attrs, "data-block-rich").is_some();
-                        found.push((key.clone(), rich, tag_end + 1, c));
+                        found.push((key.clone(), kind, tag_end + 1, c));
                     }
                 }
                 (_, None) => break,
@@ -168,21 +181,95 @@ fn marked(html: &str) -> Vec<(String, bool, usize, usize)> {
     found
 }
 
-/// The public pages (not admin, not marked noindex, not an alias) with their blocks, in route
-/// order, then the 404 page: its texts but no SEO texts, as search engines do not list it.
+/// How many `<a>` and `<button>` elements are open at a place in the page, read once from the
+/// start as the places come in order (script and style contents skipped).
+#[derive(Default)]
+struct LinkDepth {
+    scanned: usize,
+    depth: i32,
+}
+
+impl LinkDepth {
+    fn at(&mut self, html: &str, pos: usize) -> i32 {
+        while self.scanned < pos {
+            let Some(i) = html[self.scanned..pos].find('<') else {
+                self.scanned = pos;
+                break;
+            };
+            let start = self.scanned + i;
+            let rest = &html[start + 1..];
+            let closing = rest.starts_with('/');
+            let name: String = rest
+                .trim_start_matches('/')
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect::<String>()
+                .to_ascii_lowercase();
+            self.scanned = start + 1;
+            match (name.as_str(), closing) {
+                ("a" | "button", false) => self.depth += 1,
+                ("a" | "button", true) => self.depth = (self.depth - 1).max(0),
+                ("script" | "style", false) => {
+                    let end = format!("</{name}>");
+                    self.scanned = html[start..]
+                        .find(&end)
+                        .map_or(html.len(), |j| start + j + end.len());
+                }
+                _ => {}
+            }
+        }
+        self.depth
+    }
+}
+
+/// The public pages (not admin, not an alias) with their blocks, in route order, then the 404
+/// page; pages search engines do not list (noindex, the 404) without SEO texts.
+/// Built once per set of pages (they do not change while serving): every save and preview
+/// looks its block up here.
 pub fn catalogue(pages: &SitePages) -> Vec<CataloguePage> {
+    cached(pages).clone()
+}
+
+fn cached(pages: &SitePages) -> &Vec<CataloguePage> {
+    pages
+        .derived
+        .get_or_init(|| Box::new(build_catalogue(pages)))
+        .downcast_ref::<Vec<CataloguePage>>()
+        .expect("the pages' derived data is the block catalogue")
+}
+
+fn build_catalogue(pages: &SitePages) -> Vec<CataloguePage> {
     let mut out: Vec<CataloguePage> = pages
         .pages
         .iter()
         .filter(|(route, page)| {
-            !is_admin(route)
-                && !page.html.contains("noindex")
-                && canonical_route(&page.html).is_none_or(|c| &c == *route)
+            !is_admin(route) && canonical_route(&page.html).is_none_or(|c| &c == *route)
         })
-        .map(|(route, page)| catalogue_page(route, &page.html, true))
+        // A page kept out of search engines (a payment result, an appointment) has its texts
+        // but no SEO texts.
+        .map(|(route, page)| catalogue_page(route, &page.html, !page.html.contains("noindex")))
         .collect();
     out.sort_by(|a, b| a.route.cmp(&b.route));
     out.push(catalogue_page("/404", &pages.not_found.html, false));
+    // A key shown as a label anywhere (a breadcrumb links on sub-pages) is a label everywhere.
+    let labels: std::collections::HashSet<String> = out
+        .iter()
+        .flat_map(|page| &page.blocks)
+        .filter(|block| block.kind == BlockKind::Label)
+        .map(|block| block.key.clone())
+        .collect();
+    let mut listed = std::collections::HashSet::new();
+    for page in &mut out {
+        for block in &mut page.blocks {
+            if labels.contains(&block.key) {
+                block.kind = BlockKind::Label;
+            }
+        }
+        page.blocks.retain(|block| {
+            !SHARED_PREFIXES.iter().any(|p| block.key.starts_with(p))
+                || listed.insert(block.key.clone())
+        });
+    }
     out
 }
 
@@ -209,19 +296,11 @@ fn catalogue_page(route: &str, html: &str, seo: bool) -> CataloguePage {
             html: description,
         });
     }
-    for (key, rich, start, end) in marked(html) {
-        // The header's and footer's blocks are on every page: listed once, with home.
-        if key.starts_with(LAYOUT_PREFIX) && route != "/" {
-            continue;
-        }
+    for (key, kind, start, end) in marked(html) {
         if !blocks.iter().any(|b| b.key == key) {
             blocks.push(DefaultBlock {
                 key,
-                kind: if rich {
-                    BlockKind::Rich
-                } else {
-                    BlockKind::Inline
-                },
+                kind,
                 html: html[start..end].to_string(),
             });
         }
@@ -235,10 +314,11 @@ fn catalogue_page(route: &str, html: &str, seo: bool) -> CataloguePage {
 
 /// The block with `key` as built, wherever it is.
 pub fn find(pages: &SitePages, key: &str) -> Option<DefaultBlock> {
-    catalogue(pages)
-        .into_iter()
-        .flat_map(|page| page.blocks)
+    cached(pages)
+        .iter()
+        .flat_map(|page| &page.blocks)
         .find(|block| block.key == key)
+        .cloned()
 }
 
 /// The page with the saved fragments in its marked elements, its SEO title and description
@@ -249,11 +329,20 @@ pub fn apply(html: &str, saved: &Saved) -> String {
     }
     // (start, end, replacement), applied back to front.
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
-    for (key, _, start, end) in marked(html) {
+    // A label keeps bold and italic only, also when saved before its place made it a label, so
+    // no link lands inside a link; the page's JSON carries the same fragment for hydration.
+    let mut shown = saved.clone();
+    for (key, kind, start, end) in marked(html) {
         if let Some(fragment) = saved.get(&key) {
-            edits.push((start, end, fragment.clone()));
+            let fragment = match kind {
+                BlockKind::Label => crate::kit::markdown::page_label_fragment(fragment),
+                _ => fragment.clone(),
+            };
+            shown.insert(key, fragment.clone());
+            edits.push((start, end, fragment));
         }
     }
+    let saved = &shown;
     let name = canonical_route(html).map(|route| page_name(&route));
     if let Some(name) = name {
         if let Some(title) = saved.get(&format!("seo.{name}.title")) {
@@ -357,11 +446,58 @@ mod tests {
     }
 
     #[test]
+    fn a_block_in_a_link_or_button_is_a_label_and_shows_no_link() {
+        let page = "<html><head><script>var a = \"<a \";</script></head><body>\
+            <a href=\"/x\"><h3><span data-block=\"c.title\">Titel</span></h3></a>\
+            <p data-block=\"c.text\">Tekst</p>\
+            <button type=\"button\"><span data-block=\"c.button\">Knop</span></button>\
+            <a data-block=\"c.link\" href=\"/y\">Link</a><h2 data-block=\"c.after\">Na</h2></body></html>";
+        let kinds: Vec<(String, BlockKind)> = marked(page)
+            .into_iter()
+            .map(|(k, kind, _, _)| (k, kind))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("c.title".to_string(), BlockKind::Label),
+                ("c.text".to_string(), BlockKind::Inline),
+                ("c.button".to_string(), BlockKind::Label),
+                ("c.link".to_string(), BlockKind::Label),
+                ("c.after".to_string(), BlockKind::Inline),
+            ]
+        );
+        // A link saved before the place made it a label: its text stays, the link goes, in the
+        // HTML and in the JSON the page hydrates with alike.
+        let saved: Saved = [
+            (
+                "c.title".to_string(),
+                "Lees <a href=\"/z\">meer</a>".to_string(),
+            ),
+            (
+                "c.text".to_string(),
+                "Lees <a href=\"/z\">meer</a>".to_string(),
+            ),
+        ]
+        .into();
+        let out = apply(page, &saved);
+        assert!(
+            out.contains("<span data-block=\"c.title\">Lees meer</span>"),
+            "{out}"
+        );
+        assert!(out.contains("\"c.title\":\"Lees meer\""), "{out}");
+        assert!(
+            out.contains("<p data-block=\"c.text\">Lees <a href=\"/z\">meer</a></p>"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn marked_elements_are_found_with_nested_same_name_elements() {
         let found = marked(PAGE);
         assert_eq!(found.len(), 2);
         assert_eq!(&PAGE[found[1].2..found[1].3], "<div><p>x</p></div><p>y</p>");
-        assert!(found[1].1);
+        assert_eq!(found[1].1, BlockKind::Rich);
+        assert_eq!(found[0].1, BlockKind::Inline);
         assert_eq!(page_name("/"), "home");
         assert_eq!(
             page_name("/begrijp-jezelf/vertelavond"),

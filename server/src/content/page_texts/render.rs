@@ -6,12 +6,15 @@ use utoipa::ToSchema;
 use crate::kit::html::unescape;
 use crate::kit::markdown;
 
-/// What a block may hold, set by the page (`data-block-rich` marks a rich block).
+/// What a block may hold, set by the page: `data-block-rich` marks a rich block; a block inside
+/// a link or button (an `<a>` or `<button>` around it, or the block's own element) is a label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum BlockKind {
-    /// A heading, button label or single paragraph: bold, italic and links only.
+    /// A heading or single paragraph: bold, italic and links only.
     Inline,
+    /// A button or link label: bold and italic only (a link inside a link breaks the page).
+    Label,
     /// Paragraphs, lists and headings too.
     Rich,
     /// The page's SEO title or description: plain text on one line.
@@ -25,6 +28,7 @@ pub fn render(kind: BlockKind, source: &str) -> String {
     match kind {
         BlockKind::Plain => source.split_whitespace().collect::<Vec<_>>().join(" "),
         BlockKind::Inline => markdown::page_line(source),
+        BlockKind::Label => markdown::page_label(source),
         BlockKind::Rich => markdown::page_block(source),
     }
 }
@@ -109,6 +113,23 @@ mod tests {
             "<h2>Kop</h2>\n<ul>\n<li>een</li>\n<li>twee</li>\n</ul>"
         );
         assert_eq!(render(BlockKind::Plain, " Titel <b>\n x "), "Titel <b> x");
+    }
+
+    #[test]
+    fn label_blocks_keep_bold_and_italic_only() {
+        assert_eq!(
+            render(
+                BlockKind::Label,
+                "## Kop met *nadruk* en [een link](https://x.be)\n\n- een"
+            ),
+            "Kop met <em>nadruk</em> en een link\n\neen"
+        );
+        assert_eq!(
+            crate::kit::markdown::page_label_fragment(
+                "Boek <a href=\"/x\">nu</a> <strong>hier</strong><p>x</p>"
+            ),
+            "Boek nu <strong>hier</strong>x"
+        );
     }
 
     #[test]

@@ -157,7 +157,8 @@ async fn invitation(
         "Liever geen vraag meer om een review? Meld je hier af",
         format!("{page}#afmelden={token}"),
     ));
-    Ok(compose(to, subject, &blocks, &site))
+    // Both links carry the token: blanked in the stored copy once delivered (see outbox).
+    Ok(compose(to, subject, &blocks, &site).with_secret(token))
 }
 
 /// Missing fields count as empty.

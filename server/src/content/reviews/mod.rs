@@ -17,7 +17,7 @@ use crate::agenda::events::EventKind;
 use crate::kit::closed_set::closed_set;
 use crate::kit::error::AppError;
 use crate::platform::live::{Built, json_body};
-use crate::platform::media::{self, MediaImage};
+use crate::platform::photos::{self, MediaImage};
 use crate::platform::state::AppState;
 use crate::{kit::brussels, kit::db, kit::dutch};
 
@@ -105,7 +105,7 @@ pub(crate) async fn with_avatars(
     mut reviews: Vec<Review>,
 ) -> Result<Vec<Review>, sqlx::Error> {
     let ids: Vec<i64> = reviews.iter().filter_map(|r| r.avatar_media_id).collect();
-    let images = media::images(pool, &ids).await?;
+    let images = photos::images(pool, &ids).await?;
     for review in &mut reviews {
         review.avatar = review
             .avatar_media_id

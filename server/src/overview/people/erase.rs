@@ -58,6 +58,8 @@ pub struct ErasureCounts {
     /// Invoices and credit notes that lost her e-mail address and phone.
     pub invoices: u64,
     pub review_invitations: u64,
+    /// Self-test results she asked to receive by mail.
+    pub selftest_results: u64,
 }
 
 /// That an erasure happened: when, by whom, and how much; nothing about the person.
@@ -203,6 +205,7 @@ fn counts_are_zero(c: &ErasureCounts) -> bool {
         + c.newsletters
         + c.invoices
         + c.review_invitations
+        + c.selftest_results
         == 0
 }
 
@@ -385,6 +388,7 @@ async fn erase(tx: &mut Tx, email: &str, sqlite: bool) -> Result<ErasureCounts, 
             Some(RecordKind::CoachNotice) => &mut counts.coach_notices,
             Some(RecordKind::AccountLink) => &mut counts.account_links,
             Some(RecordKind::ReviewInvitation) => &mut counts.review_invitations,
+            Some(RecordKind::SelftestResult) => &mut counts.selftest_results,
             _ => &mut counts.emails,
         };
         *count += deleted;

@@ -58,6 +58,7 @@ fn field_label(key: &str) -> &str {
         "phone" => "Telefoon",
         "company" => "Bedrijf",
         "vat_number" => "Btw-nummer",
+        "registration_number" => "Ondernemingsnummer",
         "status" => "Status",
         "created_at" => "Aangemaakt op",
         "updated_at" => "Laatst gewijzigd op",
@@ -103,6 +104,11 @@ fn field_label(key: &str) -> &str {
         "expires_at" => "Verloopt op",
         "used_at" => "Gebruikt op",
         "note" => "Notitie",
+        "version" => "Versie van de test",
+        "profile" => "Profiel",
+        "scores" => "Scores per thema",
+        "answers" => "Gekozen antwoorden",
+        "mail_requested_at" => "Resultaat per mail gevraagd op",
         other => other,
     }
 }

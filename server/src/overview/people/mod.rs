@@ -48,6 +48,8 @@ closed_set! {
         Invoice = "invoice" => "Facturen en creditnota's",
         /// An invitation to review an event, or her wish to get none.
         ReviewInvitation = "review_invitation" => "Uitnodigingen voor een review",
+        /// A self-test result she asked to receive by mail.
+        SelftestResult = "selftest_result" => "Zelftests",
     }
 }
 
@@ -244,6 +246,8 @@ fn status_label(kind: RecordKind, status: &str) -> String {
         (RecordKind::Newsletter, "sent") => "Verzonden",
         (RecordKind::Newsletter, "failed") => "Niet afgeleverd",
         (RecordKind::Newsletter, "skipped") => "Niet verstuurd",
+        (RecordKind::SelftestResult, "pending") => "Wacht op bevestiging van het e-mailadres",
+        (RecordKind::SelftestResult, "confirmed") => "Resultaat gemaild",
         (_, "cancelled") => "Geannuleerd",
         (_, other) => other,
     };
@@ -262,7 +266,17 @@ fn entry(record: &Record) -> anyhow::Result<TimelineEntry> {
     let (title, detail, link) = match record.kind {
         RecordKind::Subscriber => (
             "Inschrijving op de nieuwsbrief".to_string(),
-            None,
+            // An imported address says so, with the source her previous tool gave.
+            Some(text(record, "imported_at"))
+                .filter(|at| !at.is_empty())
+                .map(|at| {
+                    let source = text(record, "import_source");
+                    if source.is_empty() {
+                        format!("Geïmporteerd op {}", when(at))
+                    } else {
+                        format!("Geïmporteerd op {} (bron: {source})", when(at))
+                    }
+                }),
             Some(format!(
                 "/admin/nieuwsbrief?q={}",
                 urlencoding(text(record, "email"))
@@ -352,6 +366,27 @@ fn entry(record: &Record) -> anyhow::Result<TimelineEntry> {
             ),
             None,
             Some("/admin/facturen".to_string()),
+        ),
+        RecordKind::SelftestResult => (
+            format!(
+                "Zelftest (versie {}): {}",
+                number(record, "version"),
+                text(record, "profile")
+            ),
+            record
+                .fields
+                .get("scores")
+                .and_then(serde_json::Value::as_array)
+                .map(|scores| {
+                    scores
+                        .iter()
+                        .map(|s| {
+                            format!("{} {}", s["theme"].as_str().unwrap_or_default(), s["score"])
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }),
+            Some("/admin/zelftest".to_string()),
         ),
         RecordKind::ReviewInvitation => (
             match text(record, "purpose") {

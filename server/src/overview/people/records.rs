@@ -45,14 +45,15 @@ const SOURCES: &[Source] = &[
     Source {
         kind: RecordKind::Subscriber,
         sql: "SELECT id, created_at AS at, first_name, email, status, created_at, confirmed_at, \
-              unsubscribed_at, updated_at FROM newsletter_subscribers WHERE email_normalized = $1",
+              unsubscribed_at, updated_at, imported_at, import_basis, consent_at, import_source \
+              FROM newsletter_subscribers WHERE email_normalized = $1",
         key: Key::Address,
     },
     Source {
         kind: RecordKind::Order,
         sql: "SELECT o.id, o.created_at AS at, p.name AS product, e.title AS event, \
               e.starts_at AS event_starts_at, o.quantity, o.first_name, o.last_name, o.email, o.phone, \
-              o.company, o.vat_number, o.billing_street, o.billing_postal_code, o.billing_city, \
+              o.company, o.vat_number, o.registration_number, o.billing_street, o.billing_postal_code, o.billing_city, \
               o.billing_country, o.unit_price_cents, o.subtotal_cents, o.discount_cents, \
               o.total_cents, o.refunded_cents, o.coupon_code, o.status, o.terms_accepted_at, \
               o.consent_text, o.provider, o.paid_at, o.created_at, o.updated_at \
@@ -129,6 +130,14 @@ const SOURCES: &[Source] = &[
         kind: RecordKind::AccountLink,
         sql: "SELECT id, created_at AS at, purpose, email, created_at, expires_at, used_at \
               FROM account_links WHERE email_normalized = $1",
+        key: Key::Address,
+    },
+    Source {
+        kind: RecordKind::SelftestResult,
+        sql: "SELECT r.id, r.created_at AS at, v.version, v.definition, r.primary_profile_id AS profile, r.scores, \
+              r.answers, r.email, r.mail_status AS status, r.mail_requested_at, r.confirmed_at, r.created_at \
+              FROM selftest_results r JOIN selftest_versions v ON v.id = r.version_id \
+              WHERE r.email_normalized = $1",
         key: Key::Address,
     },
     Source {
@@ -296,6 +305,54 @@ fn shape(kind: RecordKind, fields: &mut Map<String, Value>) {
                 "buyer".into(),
                 parsed.get("buyer").cloned().unwrap_or(Value::Null),
             );
+        }
+        // The profile by its title in the version she took; scores and answers as JSON.
+        RecordKind::SelftestResult => {
+            let definition = fields
+                .remove("definition")
+                .and_then(|d| d.as_str().map(str::to_string))
+                .unwrap_or_default();
+            let parsed: Value = serde_json::from_str(&definition).unwrap_or(Value::Null);
+            let profile = fields.get("profile").and_then(Value::as_str).unwrap_or("");
+            let title = parsed
+                .get("profiles")
+                .and_then(Value::as_array)
+                .and_then(|all| {
+                    all.iter()
+                        .find(|p| p.get("id").and_then(Value::as_str) == Some(profile))
+                })
+                .and_then(|p| p.get("title"))
+                .cloned()
+                .unwrap_or_else(|| Value::from(profile));
+            fields.insert("profile".into(), title);
+            let stored = |key: &str| -> Value {
+                fields
+                    .get(key)
+                    .and_then(Value::as_str)
+                    .and_then(|text| serde_json::from_str(text).ok())
+                    .unwrap_or(Value::Null)
+            };
+            // Per theme in the test's order, by its name.
+            let scores = stored("scores");
+            let themes: Vec<Value> = parsed
+                .get("themes")
+                .and_then(Value::as_array)
+                .map(|themes| {
+                    themes
+                        .iter()
+                        .filter_map(|t| {
+                            let key = t.get("key")?.as_str()?;
+                            Some(serde_json::json!({
+                                "theme": t.get("name").cloned().unwrap_or_else(|| Value::from(key)),
+                                "score": scores.get(key).cloned().unwrap_or(Value::Null),
+                            }))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            let answers = stored("answers");
+            fields.insert("scores".into(), Value::Array(themes));
+            fields.insert("answers".into(), answers);
         }
         RecordKind::ContactMessage => {
             if let Some(label) = fields

@@ -105,6 +105,8 @@ pub const PERSONAL: &[Table] = &[
             col("confirm_token_hash", Key, Deleted),
             col("unsubscribe_token_hash", Key, Deleted),
             col("opt_in_seed", Key, Deleted),
+            // Where an imported address came from, as her previous tool's file said it.
+            col("import_source", FreeText, Deleted),
         ],
         plain: &[
             "status",
@@ -112,6 +114,9 @@ pub const PERSONAL: &[Table] = &[
             "confirmed_at",
             "unsubscribed_at",
             "updated_at",
+            "imported_at",
+            "import_basis",
+            "consent_at",
         ],
     },
     // Paid orders stay for the accounts without her; never-paid ones are deleted.
@@ -133,6 +138,9 @@ pub const PERSONAL: &[Table] = &[
             col("phone", Phone, Blanked("NULL")),
             col("company", Company, Blanked("NULL")),
             col("vat_number", VatNumber, Blanked("NULL")),
+            // Company data, like the VAT number: the company's number in its country's trade
+            // register (KBO, KvK, SIREN), given when it has no VAT number. The invoice keeps it.
+            col("registration_number", Company, Blanked("NULL")),
             // The payment page's link names the order, and through the provider, her.
             col("checkout_url", Key, Blanked("NULL")),
             col("billing_street", Address, OnInvoice),
@@ -252,6 +260,7 @@ pub const PERSONAL: &[Table] = &[
             col("cancel_message", FreeText, Deleted),
             col("cancel_token_hash", Key, Deleted),
             col("move_token_hash", Key, Deleted),
+            col("client_key_hash", Key, Deleted),
         ],
         plain: &[
             "starts_at",
@@ -394,6 +403,36 @@ pub const PERSONAL: &[Table] = &[
         columns: &[col("email_normalized", Email, Deleted)],
         plain: &["created_at"],
     },
+    // Self-test results she asked to receive by mail; those without an address hold nothing
+    // about anyone and are not found here.
+    Table {
+        name: "selftest_results",
+        found_by: "email_normalized = $1",
+        kind: Some(RecordKind::SelftestResult),
+        erase: Erase::Delete,
+        search: Some(Search {
+            email: "email",
+            name: "''",
+            at: "created_at",
+            filter: "email IS NOT NULL",
+        }),
+        columns: &[
+            col("email", Email, Deleted),
+            col("email_normalized", Email, Deleted),
+            col("token_hash", Key, Deleted),
+            col("confirm_token_hash", Key, Deleted),
+            col("result_token_sealed", Key, Deleted),
+        ],
+        plain: &[
+            "answers",
+            "scores",
+            "primary_profile_id",
+            "mail_status",
+            "mail_requested_at",
+            "confirmed_at",
+            "created_at",
+        ],
+    },
     // Sign-in and recovery counters keyed by the address (alone or with an IP address).
     Table {
         name: "auth_throttle",
@@ -409,6 +448,34 @@ pub const PERSONAL: &[Table] = &[
 /// Tables whose text columns hold no visitor's data, and why.
 pub const NOT_PERSONAL: &[(&str, &str)] = &[
     ("_sqlx_migrations", "the schema's history"),
+    (
+        "visit_pages",
+        "page views per day and path: counts, no visitor (platform::visits)",
+    ),
+    (
+        "visit_counts",
+        "sources, campaigns, devices and events per day: counts, no visitor",
+    ),
+    ("visit_days", "the number of visitors per day"),
+    (
+        "selftest_result_counts",
+        "how many anonymous self-test results per version, day and profile: counts, no visitor",
+    ),
+    (
+        "visit_salts",
+        "the current day's random salt, deleted when the day ends; it names nobody",
+    ),
+    (
+        "visitor_hashes",
+        "the current day's salted visitor hashes (SHA-256 of the salt, address and browser), \
+         no address: deleted with the salt when the day ends, after which none can be tied to \
+         anyone (platform::visits)",
+    ),
+    (
+        "search_terms",
+        "the admin search's index: lower-cased copies of names, addresses and numbers that \
+         triggers keep in step with their rows, so erasing or anonymising a row rewrites its terms",
+    ),
     ("app_meta", "settings of the installation"),
     ("availability_settings", "the coach's agenda"),
     ("availability_rules", "the coach's agenda"),
@@ -448,6 +515,8 @@ pub const NOT_PERSONAL: &[(&str, &str)] = &[
     ("page_block_history", "the coach's texts"),
     ("payment_events", "the provider's event ids"),
     ("products", "the catalogue"),
+    ("selftest_draft", "the coach's self-test as she edits it"),
+    ("selftest_versions", "the coach's published self-tests"),
     (
         "reviews",
         "written for publication under the name the participant chose, with no address: the coach \
@@ -459,6 +528,14 @@ pub const NOT_PERSONAL: &[(&str, &str)] = &[
         "admin accounts: removed under Accounts, never here",
     ),
     ("refresh_tokens", "admin sessions"),
+    (
+        "passkeys",
+        "admin accounts' passkeys and the names the admin gave them: removed under Accounts",
+    ),
+    (
+        "passkey_challenges",
+        "passkey ceremonies under way, minutes long",
+    ),
 ];
 
 /// The Personen search's rows: every searchable table's address, name and time, grouped per

@@ -76,7 +76,7 @@ async fn hash_for_live_link(
         return Err(link_unusable());
     }
     let live = sqlx::query(
-        "SELECT id FROM account_links \
+        "SELECT email_normalized FROM account_links \
          WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3",
     )
     .bind(hash_token(&req.token))
@@ -84,10 +84,16 @@ async fn hash_for_live_link(
     .bind(db::now())
     .fetch_optional(&state.pool)
     .await?;
-    if live.is_none() {
+    let Some(live) = live else {
         tracing::info!("unknown or used account link");
         return Err(link_unusable());
-    }
+    };
+    // And per account, whatever the addresses: a live link is tried (and hashed for) a few
+    // times at most, even by someone holding it from many addresses.
+    let account: String = live.try_get("email_normalized")?;
+    let mut tx = db::begin_write(&state.pool).await?;
+    throttle::take(&mut tx, &[(&throttle::LINK_ACCOUNT, &account)]).await?;
+    tx.commit().await?;
     let new_password = req.password;
     Ok(state
         .hashes
@@ -245,10 +251,10 @@ pub async fn password_forgotten(
     tag = "auth",
     request_body = NewPasswordRequest,
     responses(
-        (status = 200, description = "The new password is set, every earlier session is signed out, and this is a new session", body = Session),
+        (status = 200, description = "The new password is set, every earlier session is signed out, and this is a new session; a required passkey waits for a new one (ask_for_passkey)", body = Session),
         (status = 400, description = "The link is unknown, used or expired", body = ErrorBody),
         (status = 422, description = "The password does not meet the rules", body = ErrorBody),
-        (status = 429, description = "Too many link attempts from this client; see Retry-After", body = ErrorBody),
+        (status = 429, description = "Too many link attempts from this client, or for this account; see Retry-After", body = ErrorBody),
         (status = 503, description = "Too many passwords being hashed at once; see Retry-After", body = ErrorBody),
     )
 )]
@@ -268,12 +274,18 @@ pub async fn reset_password(
         .await?
         .ok_or_else(link_unusable)?;
     let now = db::now();
-    sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
-        .bind(&hash)
-        .bind(&now)
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
+    // A required passkey waits for a new one: the link is the way back when it is lost.
+    sqlx::query(
+        "UPDATE users SET password_hash = $1, updated_at = $2, passkey_policy = CASE \
+         WHEN passkey_policy = $4 THEN $5 ELSE passkey_policy END WHERE id = $3",
+    )
+    .bind(&hash)
+    .bind(&now)
+    .bind(user_id)
+    .bind(super::passkeys::PasskeyPolicy::Required)
+    .bind(super::passkeys::PasskeyPolicy::AfterReset)
+    .execute(&mut *tx)
+    .await?;
     super::revoke_all_sessions(&mut tx, row.try_get("id")?).await?;
     // The account's owner proved herself: earlier wrong guesses no longer hold her back.
     throttle::clear_account(&mut tx, &row.try_get::<String, _>("email_normalized")?).await?;
@@ -299,7 +311,7 @@ pub async fn reset_password(
         (status = 400, description = "The invitation is unknown, used or expired", body = ErrorBody),
         (status = 409, description = "An account with this address exists already", body = ErrorBody),
         (status = 422, description = "The password does not meet the rules", body = ErrorBody),
-        (status = 429, description = "Too many link attempts from this client; see Retry-After", body = ErrorBody),
+        (status = 429, description = "Too many link attempts from this client, or for this account; see Retry-After", body = ErrorBody),
         (status = 503, description = "Too many passwords being hashed at once; see Retry-After", body = ErrorBody),
     )
 )]

@@ -1,8 +1,9 @@
 //! Admin accounts: sign-in, rotating refresh tokens, sign-out and the guard on `/api/admin`.
 pub mod accounts;
 mod mail;
+pub mod passkeys;
 pub mod password;
-mod throttle;
+pub(crate) mod throttle;
 pub mod users;
 
 use axum::extract::{Request, State};
@@ -37,6 +38,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(accounts::password_forgotten))
         .routes(routes!(accounts::reset_password))
         .routes(routes!(accounts::accept_invitation))
+        .routes(routes!(passkeys::sign_in_options))
+        .routes(routes!(passkeys::sign_in))
 }
 
 /// Who is signed in, and the other admin accounts, under `/api/admin`.
@@ -53,6 +56,10 @@ pub mod admin {
             .routes(routes!(super::accounts::invite_admin))
             .routes(routes!(super::accounts::remove_admin))
             .routes(routes!(super::accounts::revoke_invitation))
+            .routes(routes!(super::passkeys::list, super::passkeys::add))
+            .routes(routes!(super::passkeys::add_options))
+            .routes(routes!(super::passkeys::rename, super::passkeys::remove))
+            .routes(routes!(super::passkeys::set_requirement))
     }
 }
 
@@ -85,6 +92,9 @@ pub struct Session {
     /// UTC, RFC 3339: when the access token expires.
     pub expires_at: String,
     pub user: SessionUser,
+    /// A reset link set a new password on an account that requires a passkey: ask her to add a
+    /// new passkey now (password sign-ins work until she does).
+    pub ask_for_passkey: bool,
 }
 
 /// The signed-in admin, put in the request by the guard.
@@ -97,6 +107,15 @@ fn invalid_credentials() -> AppError {
     AppError::Unauthorized {
         code: ErrorCode::InvalidCredentials,
         message: "Dit e-mailadres of wachtwoord klopt niet.".into(),
+    }
+}
+
+fn passkey_required() -> AppError {
+    AppError::Unauthorized {
+        code: ErrorCode::PasskeyRequired,
+        message: "Voor dit account is een passkey verplicht: een wachtwoord alleen is niet genoeg. \
+                  Meld je aan met je passkey, of vraag een nieuw wachtwoord aan als je die kwijt bent."
+            .into(),
     }
 }
 
@@ -122,7 +141,7 @@ fn unauthorized() -> AppError {
     request_body = LoginRequest,
     responses(
         (status = 200, description = "Signed in", body = Session),
-        (status = 401, description = "Wrong e-mail or password (never says which)", body = ErrorBody),
+        (status = 401, description = "Wrong e-mail or password (never says which), or (code passkey_required) the right password of an account that requires a passkey", body = ErrorBody),
         (status = 422, description = "A field is empty", body = ErrorBody),
         (status = 429, description = "Too many failed sign-ins; see Retry-After", body = ErrorBody),
         (status = 503, description = "Too many passwords being checked at once; see Retry-After", body = ErrorBody),
@@ -151,7 +170,7 @@ pub async fn login(
     count_attempt(&state, &account, &ip).await?;
 
     let user =
-        sqlx::query("SELECT id, email, password_hash, role FROM users WHERE email_normalized = $1")
+        sqlx::query("SELECT id, email, password_hash, role, passkey_policy FROM users WHERE email_normalized = $1")
             .bind(&account)
             .fetch_optional(&state.pool)
             .await?;
@@ -170,28 +189,49 @@ pub async fn login(
         tracing::info!("sign-in failed");
         return Err(invalid_credentials());
     };
+    // Only once the password is right: a guesser learns nothing about the account before.
+    // The attempt stays counted; a password alone never signs in here.
+    if row.try_get::<passkeys::PasskeyPolicy, _>("passkey_policy")?
+        == passkeys::PasskeyPolicy::Required
+    {
+        tracing::info!("password sign-in refused: a passkey is required");
+        return Err(passkey_required());
+    }
     let mut tx = db::begin_write(&state.pool).await?;
     throttle::forgive(&mut tx, &account, &ip).await?;
+    let session = start_session(&state, &mut tx, &row).await?;
+    tx.commit().await?;
+    tracing::info!(user_id = session.user.id, "signed in");
+    Ok(Json(session))
+}
+
+/// The session of an admin whose password or passkey was just proven (`row`: the account's id,
+/// email and role). A sign-in starts a new token family.
+pub(super) async fn start_session(
+    state: &AppState,
+    tx: &mut Tx,
+    row: &sqlx::any::AnyRow,
+) -> Result<Session, AppError> {
     // Housekeeping: expired refresh tokens can never be used again.
     sqlx::query("DELETE FROM refresh_tokens WHERE expires_at <= $1")
         .bind(db::now())
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
     let user = SessionUser {
         id: row.try_get("id")?,
         email: row.try_get("email")?,
         role: row.try_get("role")?,
     };
-    // A sign-in starts a new token family.
-    let session = issue(&state, &mut tx, user, &new_token()).await?;
-    tx.commit().await?;
-    tracing::info!(user_id = session.user.id, "signed in");
-    Ok(Json(session))
+    issue(state, tx, user, &new_token()).await
 }
 
-/// Counts the sign-in attempt before the password is checked (429 when a counter is full), and
+/// Counts the sign-in attempt before the password (or passkey) is checked (429 when a counter is full), and
 /// when this attempt fills the account's ceiling, tells the account holder once per window.
-async fn count_attempt(state: &AppState, account: &str, ip: &str) -> Result<(), AppError> {
+pub(super) async fn count_attempt(
+    state: &AppState,
+    account: &str,
+    ip: &str,
+) -> Result<(), AppError> {
     let pair = throttle::pair_key(account, ip);
     let mut tx = db::begin_write(&state.pool).await?;
     let reached = throttle::take(
@@ -256,7 +296,14 @@ async fn issue(
     .execute(&mut **tx)
     .await?;
     let (access_token, expires_at) = state.auth.issue_access(user.id, user.role, &session)?;
+    let policy: passkeys::PasskeyPolicy =
+        sqlx::query("SELECT passkey_policy FROM users WHERE id = $1")
+            .bind(user.id)
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get("passkey_policy")?;
     Ok(Session {
+        ask_for_passkey: policy == passkeys::PasskeyPolicy::AfterReset,
         access_token,
         refresh_token,
         expires_in: state.auth.access_ttl_secs,
@@ -298,13 +345,16 @@ pub(crate) async fn revoke_all_sessions(tx: &mut Tx, user_id: i64) -> Result<(),
     responses(
         (status = 200, description = "A new access token and a new refresh token; the presented one is used up", body = Session),
         (status = 401, description = "Unknown, expired, revoked or reused refresh token (reuse revokes the whole session)", body = ErrorBody),
+        (status = 429, description = "Too many refreshes from this client address; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
 pub async fn refresh(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(req): ApiJson<RefreshRequest>,
 ) -> Result<Json<Session>, AppError> {
+    state.limits.refresh_per_ip.admit(&ip).await?;
     let mut tx = db::begin_write(&state.pool).await?;
     let row = sqlx::query(
         "SELECT t.id, t.family_id, t.expires_at, t.used_at, t.revoked_at, u.id AS user_id, u.email, u.role \
@@ -363,13 +413,16 @@ pub async fn refresh(
     request_body = RefreshRequest,
     responses(
         (status = 204, description = "The session is revoked (also answered for unknown tokens)"),
+        (status = 429, description = "Too many sign-outs from this client address; see Retry-After", body = ErrorBody),
     )
 )]
 #[tracing::instrument(skip_all)]
 pub async fn logout(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(req): ApiJson<RefreshRequest>,
 ) -> Result<StatusCode, AppError> {
+    state.limits.logout_per_ip.admit(&ip).await?;
     let mut tx = db::begin_write(&state.pool).await?;
     let family: Option<String> =
         sqlx::query("SELECT family_id FROM refresh_tokens WHERE token_hash = $1")

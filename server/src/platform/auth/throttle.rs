@@ -64,6 +64,23 @@ pub const LINK_IP: Rule = Rule {
     growing: false,
 };
 
+/// Tries of one account's live reset or invitation link, over all addresses: each costs a
+/// password hash, and a person sets a password once, perhaps after a refused one or two.
+pub const LINK_ACCOUNT: Rule = Rule {
+    scope: "link_account",
+    limit: 10,
+    window: SignedDuration::from_hours(1),
+    growing: false,
+};
+
+#[cfg(test)]
+impl Rule {
+    /// Attempts allowed, and in how long a window: for the README's table of limits.
+    pub fn limit_and_window(&self) -> (i64, SignedDuration) {
+        (self.limit, self.window)
+    }
+}
+
 const FIRST_DELAY: SignedDuration = SignedDuration::from_mins(1);
 
 /// The counter key of one account at one address.
@@ -219,4 +236,123 @@ pub async fn clear_account(tx: &mut Tx, account: &str) -> Result<(), sqlx::Error
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+/// The README's table of every public write's limit against `[limits]`, these fixed rules and
+/// the routes of the OpenAPI document.
+#[cfg(test)]
+mod readme_table {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    const README: &str = include_str!("../../../../README.md");
+    const SERVER_TOML: &str = include_str!("../../../../config/server.toml");
+    const OPENAPI: &str = include_str!("../../../openapi.json");
+
+    /// (endpoints, the limit's number, its setting) of every row of the README's table.
+    fn rows() -> Vec<(Vec<String>, i64, String)> {
+        let section = README
+            .split("### Limits on public writes")
+            .nth(1)
+            .expect("the README has a section \"Limits on public writes\"");
+        let section = section.split("\n#").next().unwrap();
+        let ticked = |cell: &str| -> Vec<String> {
+            cell.split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect()
+        };
+        section
+            .lines()
+            .filter(|line| line.starts_with("| `"))
+            .map(|line| {
+                let cells: Vec<&str> = line.split(" | ").collect();
+                assert!(cells.len() >= 4, "a row of four cells: {line}");
+                let number: String = cells[1]
+                    .chars()
+                    .skip_while(|c| !c.is_ascii_digit())
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                let setting = ticked(cells[2]).pop().unwrap_or_default();
+                (ticked(cells[0]), number.parse().unwrap(), setting)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_readme_table_matches_the_settings_and_the_fixed_limits() {
+        let toml: toml::Table = SERVER_TOML.parse().unwrap();
+        let settings: BTreeMap<String, i64> = toml["limits"]
+            .as_table()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_integer().unwrap()))
+            .collect();
+        let rules = [
+            &super::PAIR,
+            &super::IP,
+            &super::ACCOUNT,
+            &super::RESET_EMAIL,
+            &super::RESET_IP,
+            &super::LINK_IP,
+            &super::LINK_ACCOUNT,
+        ];
+        let mut named = BTreeSet::new();
+        for (endpoints, number, setting) in rows() {
+            assert!(!endpoints.is_empty(), "a row without an endpoint");
+            let expected = if let Some(scope) = setting.strip_prefix("throttle:") {
+                let rule = rules
+                    .iter()
+                    .find(|r| r.scope == scope)
+                    .unwrap_or_else(|| panic!("no throttle rule {scope}"));
+                Some(rule.limit_and_window().0)
+            } else if setting.is_empty() {
+                None
+            } else {
+                Some(
+                    *settings
+                        .get(&setting)
+                        .unwrap_or_else(|| panic!("README names `{setting}`, not in [limits]")),
+                )
+            };
+            if let Some(expected) = expected {
+                assert_eq!(number, expected, "README row of `{setting}`");
+            }
+            named.insert(setting);
+        }
+        for key in settings.keys() {
+            assert!(
+                named.contains(key),
+                "[limits] {key} is not in the README table"
+            );
+        }
+        for rule in rules {
+            let key = format!("throttle:{}", rule.scope);
+            assert!(named.contains(&key), "{key} is not in the README table");
+        }
+    }
+
+    #[test]
+    fn every_public_write_has_a_row_in_the_readme_table() {
+        let listed: BTreeSet<String> = rows().into_iter().flat_map(|row| row.0).collect();
+        let openapi: serde_json::Value = serde_json::from_str(OPENAPI).unwrap();
+        let mut missing = Vec::new();
+        for (path, operations) in openapi["paths"].as_object().unwrap() {
+            if path.starts_with("/api/admin") {
+                continue;
+            }
+            for method in operations.as_object().unwrap().keys() {
+                if ["post", "put", "patch", "delete"].contains(&method.as_str()) {
+                    let endpoint = format!("{} {path}", method.to_uppercase());
+                    if !listed.contains(&endpoint) {
+                        missing.push(endpoint);
+                    }
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "public writes without a limit in the README: {missing:?}"
+        );
+    }
 }

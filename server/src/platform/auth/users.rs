@@ -36,12 +36,17 @@ pub async fn create_or_reset_admin(
     let outcome = match existing {
         Some(_) if keep_existing => AdminOutcome::Unchanged,
         Some(id) => {
-            sqlx::query("UPDATE users SET password_hash = $1, role = 'admin', updated_at = $2 WHERE id = $3")
-                .bind(&hash)
-                .bind(&now)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            // Like the mailed reset link: a required passkey waits for a new one.
+            sqlx::query(
+                "UPDATE users SET password_hash = $1, role = 'admin', updated_at = $2, \
+                 passkey_policy = CASE WHEN passkey_policy = 'required' THEN 'after_reset' \
+                 ELSE passkey_policy END WHERE id = $3",
+            )
+            .bind(&hash)
+            .bind(&now)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
             super::revoke_all_sessions(&mut tx, id).await?;
             AdminOutcome::PasswordReset
         }

@@ -12,11 +12,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::process::{self, MAX_BYTES, Processed};
-use super::{COLUMNS, MediaImage, Slot, file_name, parse_widths, uses};
 use crate::kit::db;
 use crate::kit::error::{ApiJson, ApiPath, ApiQuery, AppError, ErrorBody};
 use crate::kit::paging::{self, ListSql, Page, PageQuery};
 use crate::kit::validation::Fields;
+use crate::platform::photos::{self, COLUMNS, MediaImage, Slot, file_name, parse_widths, uses};
 use crate::platform::state::AppState;
 
 /// Room for the form's other field and the multipart framing around a 20 MB photo.
@@ -390,7 +390,7 @@ pub async fn list_slots(State(state): State<AppState>) -> Result<Json<Vec<SlotCh
     for slot in Slot::ALL {
         choices.push(SlotChoice {
             slot: *slot,
-            image: super::slot_image(&state.pool, *slot).await?,
+            image: photos::slot_image(&state.pool, *slot).await?,
         });
     }
     Ok(Json(choices))
@@ -408,7 +408,7 @@ pub struct SlotInput {
     path = "/admin/media/slots/{slot}",
     operation_id = "admin_set_media_slot",
     tag = "admin",
-    params(("slot" = Slot, Path, description = "portrait, hero or share")),
+    params(("slot" = Slot, Path, description = "portrait, hero, share or logo")),
     request_body = SlotInput,
     responses(
         (status = 200, description = "Chosen; the pages show it at once", body = SlotChoice),
@@ -441,10 +441,17 @@ pub async fn set_slot(
                 .await?;
         }
     }
+    if slot == Slot::Logo {
+        // The logo travels with the business details (`LiveSite`: mails, pages, JSON-LD), which
+        // are read again when the settings version moves.
+        sqlx::query("UPDATE data_versions SET version = version + 1 WHERE name = 'settings'")
+            .execute(&mut *tx)
+            .await?;
+    }
     tx.commit().await?;
     Ok(Json(SlotChoice {
         slot,
-        image: super::slot_image(&state.pool, slot).await?,
+        image: photos::slot_image(&state.pool, slot).await?,
     }))
 }
 

@@ -8,7 +8,7 @@ use image::imageops::FilterType;
 use image::metadata::Orientation;
 use image::{
     DynamicImage, ExtendedColorType, ImageDecoder, ImageError, ImageFormat, ImageReader, Limits,
-    RgbImage,
+    RgbImage, RgbaImage,
 };
 use sha2::{Digest, Sha256};
 
@@ -167,29 +167,34 @@ pub fn process(bytes: &[u8], kind: Kind) -> Result<Processed, Refusal> {
     let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
     let mut image = DynamicImage::from_decoder(decoder).map_err(refusal)?;
     image.apply_orientation(orientation);
+    // A picture with see-through parts (a logo) keeps them in its WebP variants; the JPEG,
+    // which has none, shows them white.
+    let see_through = image.color().has_alpha().then(|| image.to_rgba8());
     let upright = opaque_rgb(image);
     let (width, height) = upright.dimensions();
     // Widest first, each scaled from the one before: a 50-megapixel photo is read in full once,
     // not once per width.
     let mut variants = Vec::new();
     let mut previous: Option<RgbImage> = None;
+    let mut previous_rgba: Option<RgbaImage> = None;
     for w in variant_widths(width).into_iter().rev() {
+        let h = ((u64::from(height) * u64::from(w) + u64::from(width) / 2) / u64::from(width))
+            .max(1) as u32;
         let source = previous.as_ref().unwrap_or(&upright);
-        let scaled = if w == source.width() {
-            None
-        } else {
-            let h = ((u64::from(height) * u64::from(w) + u64::from(width) / 2) / u64::from(width))
-                .max(1) as u32;
-            Some(image::imageops::resize(
-                source,
-                w,
-                h,
-                FilterType::CatmullRom,
-            ))
-        };
-        variants.push(encode(scaled.as_ref().unwrap_or(source))?);
+        let scaled = (w != source.width())
+            .then(|| image::imageops::resize(source, w, h, FilterType::CatmullRom));
+        let rgba = see_through.as_ref().map(|full| {
+            let source = previous_rgba.as_ref().unwrap_or(full);
+            if w == source.width() {
+                source.clone()
+            } else {
+                image::imageops::resize(source, w, h, FilterType::CatmullRom)
+            }
+        });
+        variants.push(encode(scaled.as_ref().unwrap_or(source), rgba.as_ref())?);
         if scaled.is_some() {
             previous = scaled;
+            previous_rgba = rgba;
         }
     }
     variants.reverse();
@@ -275,15 +280,19 @@ fn opaque_rgb(image: DynamicImage) -> RgbImage {
     })
 }
 
-fn encode(image: &RgbImage) -> Result<Variant, Refusal> {
+/// The JPEG from `image`; the WebP from `see_through` when the picture has see-through parts.
+fn encode(image: &RgbImage, see_through: Option<&RgbaImage>) -> Result<Variant, Refusal> {
     let (w, h) = image.dimensions();
     let mut jpeg = Vec::new();
     JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY)
         .encode(image.as_raw(), w, h, ExtendedColorType::Rgb8)
         .map_err(|_| Refusal::Broken)?;
-    let webp = webp::Encoder::from_rgb(image.as_raw(), w, h)
-        .encode(WEBP_QUALITY)
-        .to_vec();
+    let webp = match see_through {
+        Some(rgba) => webp::Encoder::from_rgba(rgba.as_raw(), w, h),
+        None => webp::Encoder::from_rgb(image.as_raw(), w, h),
+    }
+    .encode(WEBP_QUALITY)
+    .to_vec();
     Ok(Variant {
         width: w,
         webp,
@@ -350,6 +359,46 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A logo on a see-through background keeps it in WebP (the site's `<picture>`), and is white
+    /// there in the JPEG (the mails).
+    #[test]
+    fn see_through_parts_stay_in_webp_and_turn_white_in_jpeg() {
+        let logo = RgbaImage::from_fn(800, 400, |x, _| {
+            if x < 400 {
+                image::Rgba([0, 0, 0, 0])
+            } else {
+                image::Rgba([31, 111, 106, 255])
+            }
+        });
+        let mut png = Cursor::new(Vec::new());
+        logo.write_to(&mut png, ImageFormat::Png).unwrap();
+        let processed = process(&png.into_inner(), Kind::Png).unwrap();
+        assert_eq!(processed.variants.len(), 3);
+        for variant in &processed.variants {
+            let webp = image::load_from_memory_with_format(&variant.webp, ImageFormat::WebP)
+                .unwrap()
+                .to_rgba8();
+            assert_eq!(webp.width(), variant.width);
+            assert_eq!(webp.get_pixel(10, 10).0[3], 0, "{} wide", variant.width);
+            let right = webp.get_pixel(variant.width - 10, 10).0;
+            assert_eq!(right[3], 255, "{} wide", variant.width);
+            let jpeg = image::load_from_memory_with_format(&variant.jpeg, ImageFormat::Jpeg)
+                .unwrap()
+                .to_rgb8();
+            assert!(jpeg.get_pixel(10, 10).0.iter().all(|c| *c > 245));
+        }
+        // A photo without see-through parts stays opaque.
+        let mut photo = Cursor::new(Vec::new());
+        noise(400, 300)
+            .write_to(&mut photo, ImageFormat::Png)
+            .unwrap();
+        let processed = process(&photo.into_inner(), Kind::Png).unwrap();
+        let webp =
+            image::load_from_memory_with_format(&processed.variants[0].webp, ImageFormat::WebP)
+                .unwrap();
+        assert!(!webp.color().has_alpha());
     }
 
     #[test]

@@ -128,21 +128,36 @@ fn signer(site: &Site) -> Vec<&str> {
     }
 }
 
-/// The HTML document around `body`: the logo (a PNG by its public URL, alt text the brand, its
-/// size fixed so nothing moves while it loads), the brand's paper and accent colours, readable
-/// on a phone.
+/// The letterhead's logo: her own (its narrowest JPEG, `LOGO_SIZE` high, at most four times
+/// as wide) or the default PNG; its path, width and height.
+fn mail_logo(site: &Site) -> (String, i64, i64) {
+    let size = i64::from(LOGO_SIZE);
+    match &site.chosen_logo {
+        Some(image) if image.width > 0 && image.height > 0 => {
+            let (path, _) = image.narrowest_jpeg();
+            let width = (image.width * size / image.height).clamp(1, 4 * size);
+            (path, width, size)
+        }
+        _ => (MAIL_LOGO.to_string(), size, size),
+    }
+}
+
+/// The HTML document around `body`: the logo (a raster image by its public URL, alt text the
+/// brand, its size fixed so nothing moves while it loads), the brand's paper and accent colours,
+/// readable on a phone.
 fn letterhead(site: &Site, subject: &str, body: &str) -> String {
+    let (logo, width, height) = mail_logo(site);
     format!(
         "<!doctype html><html lang=\"nl-BE\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{subject}</title></head>\
          <body style=\"margin:0;padding:0;background:#fbf7ef\">\
          <div style=\"max-width:600px;margin:0 auto;padding:24px 20px;background:#fffdf9;border-top:4px solid {ACCENT};\
          font-family:Georgia,'Palatino Linotype',serif;font-size:17px;line-height:1.6;color:#2a2420\">\
-         <p style=\"margin:0 0 24px\"><img src=\"{logo}\" alt=\"{brand}\" width=\"{LOGO_SIZE}\" height=\"{LOGO_SIZE}\" \
-         style=\"display:block;width:{LOGO_SIZE}px;height:{LOGO_SIZE}px;border:0\"></p>\
+         <p style=\"margin:0 0 24px\"><img src=\"{logo}\" alt=\"{brand}\" width=\"{width}\" height=\"{height}\" \
+         style=\"display:block;width:{width}px;height:{height}px;border:0\"></p>\
          {body}</div></body></html>",
         subject = escape(subject),
-        logo = escape(&site.url(MAIL_LOGO)),
+        logo = escape(&site.url(&logo)),
         brand = escape(&site.brand),
     )
 }

@@ -39,9 +39,10 @@ pub struct EmailMessage {
     /// Extra headers as (name, value), e.g. `List-Unsubscribe` on newsletters.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub headers: Vec<(String, String)>,
-    /// Tokens of single-use links in the body (a password reset, an invitation): once the mail
-    /// is delivered they are blanked in the stored copy, so the outbox, and every backup of it,
-    /// keeps no link that still works.
+    /// Tokens of single-use links in the body (a password reset, an invitation) and codes that
+    /// open something (an order's link, a ticket, a course): once the mail is delivered they are
+    /// blanked in the stored copy and its attachments (QR codes, calendar files) dropped, so the
+    /// outbox, and every backup of it, keeps nothing that still opens a door.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub secrets: Vec<String>,
 }
@@ -64,6 +65,7 @@ pub fn redacted_after_delivery(payload: &str) -> Option<String> {
     if mail.secrets.is_empty() {
         return None;
     }
+    mail.attachments.clear();
     for secret in std::mem::take(&mut mail.secrets) {
         if !secret.is_empty() {
             mail.text = mail.text.replace(&secret, REDACTED);

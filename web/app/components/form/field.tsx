@@ -1,4 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from "react";
+import { Block } from "@/components/ui/block";
+import { Message } from "@/components/form/client-messages";
 import { checkboxClass, inputClass, labelClass } from "@/components/form/styles";
 
 /** What a control needs to be tied to its label, hint and error. */
@@ -9,9 +11,10 @@ export interface FieldControlProps {
 }
 
 interface FieldFrameProps {
-  label: string;
+  /** Plain words, or a `<Block>` on a public page. */
+  label: ReactNode;
   /** The message next to the field (from the client check or the server's `error.fields`). */
-  error?: string;
+  error?: ReactNode;
   hint?: ReactNode;
   optional?: boolean;
   /** Classes of the field's wrapper (label, control, error, hint). */
@@ -32,7 +35,13 @@ export function Field({ label, error, hint, optional, className = "", children }
     <div className={className}>
       <label htmlFor={id} className={labelClass}>
         {label}
-        {optional ? <span className="font-normal text-ink-soft"> (optioneel)</span> : null}
+        {optional ? (
+          <span className="font-normal text-ink-soft">
+            {" "}
+            {/* A block: on a public page she words it too (Beheer shows the default). */}
+            <Block name="shared.form.optional">(optioneel)</Block>
+          </span>
+        ) : null}
       </label>
       {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
@@ -102,7 +111,7 @@ export function SelectField({ label, error, hint, optional, className, controlCl
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} className="mt-1 text-sm font-medium text-red-800">
-      {children}
+      <Message>{children}</Message>
     </p>
   );
 }
@@ -111,7 +120,7 @@ interface CheckboxFieldProps {
   name?: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
-  error?: string;
+  error?: ReactNode;
   required?: boolean;
   /** The label beside the box (may hold links and a second line). */
   children: ReactNode;

@@ -1,4 +1,5 @@
 import type { Ref } from "react";
+import { Message } from "@/components/form/client-messages";
 
 /** The form's general error (e.g. the server is unreachable), above its fields; focusable for when no field is to blame. */
 export function FormAlert({ message, ref }: { message: string | null; ref?: Ref<HTMLParagraphElement> }) {
@@ -10,7 +11,7 @@ export function FormAlert({ message, ref }: { message: string | null; ref?: Ref<
       role="alert"
       className="rounded-xl border border-red-800/30 bg-red-50 p-4 font-medium text-red-800 focus:outline-none"
     >
-      {message}
+      <Message>{message}</Message>
     </p>
   );
 }

@@ -53,26 +53,36 @@ export function useForm<V, F extends string = string>({ initial, validate, submi
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy.current) return;
+    await submitNow();
+  }
+
+  /** The submit flow without an event (e.g. "save, then send"); true when the values were sent. */
+  async function submitNow(): Promise<boolean> {
+    if (busy.current) return false;
     setFormError(null);
     const clientErrors = validate?.(values) ?? {};
     setErrors(clientErrors);
-    if (hasErrors(clientErrors)) return setFocusRequest((n) => n + 1);
+    if (hasErrors(clientErrors)) {
+      setFocusRequest((n) => n + 1);
+      return false;
+    }
     busy.current = true;
     setSubmitting(true);
     try {
       await submit(values);
+      return true;
     } catch (error) {
       const { fields } = serverFieldErrors<F>(error);
       setErrors(fields);
       setFormError(failureMessage ? failureMessage(error) : errorMessage(error, "Opslaan lukte niet. Probeer het opnieuw."));
       setFocusRequest((n) => n + 1);
       onError?.(error);
+      return false;
     } finally {
       busy.current = false;
       setSubmitting(false);
     }
   }
 
-  return { values, set, field, reset, errors, formError, formRef, submitting, onSubmit };
+  return { values, set, field, reset, errors, formError, formRef, submitting, onSubmit, submitNow };
 }

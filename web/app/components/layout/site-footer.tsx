@@ -8,25 +8,41 @@ import { buttonClasses, ExternalLink } from "@/components/ui/button-link";
 import { Live } from "@/components/ui/live";
 import { liveHref, socialLinks } from "@/config/site";
 
-const stappen = [
-  { label: "1. Wees eerlijk", to: "/wees-eerlijk" },
-  { label: "2. Begrijp jezelf", to: "/begrijp-jezelf" },
-  { label: "3. Transformeer", to: "/transformeer" },
+interface FooterLink {
+  label: string;
+  to: string;
+  /** Its block key (Beheer > Pagina's). */
+  block: string;
+  /** Made by the server, not the app: a full page load. */
+  server?: boolean;
+}
+
+const stappen: FooterLink[] = [
+  { label: "1. Wees eerlijk", to: "/wees-eerlijk", block: "layout.footer.steps.wees-eerlijk" },
+  { label: "2. Begrijp jezelf", to: "/begrijp-jezelf", block: "layout.footer.steps.begrijp-jezelf" },
+  { label: "3. Transformeer", to: "/transformeer", block: "layout.footer.steps.transformeer" },
 ];
 
-const over = [
-  { label: "Over mij", to: "/over-mij" },
-  { label: "Voor jezelf", to: "/voor-jezelf" },
-  { label: "Vertelavond", to: "/begrijp-jezelf/vertelavond" },
-  { label: "Webinar-reeks", to: "/transformeer/webinar-reeks" },
-  { label: "Privacy", to: "/privacy" },
-  { label: "Algemene voorwaarden", to: "/algemene-voorwaarden" },
+const over: FooterLink[] = [
+  { label: "Over mij", to: "/over-mij", block: "layout.footer.about.over-mij" },
+  { label: "Voor jezelf", to: "/voor-jezelf", block: "layout.footer.about.voor-jezelf" },
+  { label: "Vertelavond", to: "/begrijp-jezelf/vertelavond", block: "layout.footer.about.vertelavond" },
+  { label: "Webinar-reeks", to: "/transformeer/webinar-reeks", block: "layout.footer.about.webinar-reeks" },
+  // Made by the server, not the app: a full page load (reloadDocument).
+  {
+    label: "Nieuwsbrief-archief",
+    to: "/nieuwsbrief/archief",
+    block: "layout.footer.about.nieuwsbrief-archief",
+    server: true,
+  },
+  { label: "Privacy", to: "/privacy", block: "layout.footer.about.privacy" },
+  { label: "Algemene voorwaarden", to: "/algemene-voorwaarden", block: "layout.footer.about.algemene-voorwaarden" },
 ];
 
 const linkClass =
   "text-ink-soft no-underline hover:text-teal hover:underline underline-offset-4";
 
-function Column({ title, children }: { title: string; children: ReactNode }) {
+function Column({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
     <div>
       <h2 className="font-serif text-lg font-semibold text-ink">{title}</h2>
@@ -35,13 +51,13 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function LinkList({ links }: { links: { label: string; to: string }[] }) {
+function LinkList({ links }: { links: FooterLink[] }) {
   return (
     <ul className="space-y-2">
       {links.map((l) => (
         <li key={l.to}>
-          <Link to={l.to} className={linkClass}>
-            {l.label}
+          <Link to={l.to} reloadDocument={l.server} className={linkClass}>
+            <Block name={l.block}>{l.label}</Block>
           </Link>
         </li>
       ))}
@@ -80,9 +96,10 @@ export function SiteFooter() {
         >
           <div>
             <BrandLogo />
-            <p className="mt-4 max-w-xs text-sm text-ink-soft">
+            {/* The footer's opening text: her tagline until she writes her own. */}
+            <Block name="layout.footer.intro" as="p" className="mt-4 max-w-xs text-sm text-ink-soft">
               <Live field="tagline" />
-            </p>
+            </Block>
             <ul className="mt-5 flex gap-3">
               {socialLinks.map((s) => {
                 const Icon = socialIcons[s.key];
@@ -103,13 +120,13 @@ export function SiteFooter() {
               })}
             </ul>
           </div>
-          <Column title="Stappen">
+          <Column title={<Block name="layout.footer.steps.title">Stappen</Block>}>
             <LinkList links={stappen} />
           </Column>
-          <Column title="Over">
+          <Column title={<Block name="layout.footer.about.title">Over</Block>}>
             <LinkList links={over} />
           </Column>
-          <Column title="Contact">
+          <Column title={<Block name="layout.footer.contact.title">Contact</Block>}>
             <ul className="space-y-3 text-ink-soft">
               <li className="flex items-start gap-2">
                 <Mail
@@ -150,7 +167,7 @@ export function SiteFooter() {
               </li>
               <li>
                 <Link to="/contact" className={linkClass}>
-                  Contactpagina
+                  <Block name="layout.footer.contact.link">Contactpagina</Block>
                 </Link>
               </li>
             </ul>
@@ -159,10 +176,11 @@ export function SiteFooter() {
 
         <div className="mt-12 flex flex-col gap-2 border-t border-sand pt-6 text-sm text-ink-soft sm:flex-row sm:justify-between">
           <p>
-            © {year} <Live field="brand" />. Alle rechten voorbehouden.
+            © <span data-from="jaar">{year}</span> <Live field="brand" />
+            <Block name="layout.footer.rights">. Alle rechten voorbehouden.</Block>
           </p>
           <p>
-            Ondernemingsnummer <Live field="vatNumber" />
+            <Block name="layout.footer.vat">Ondernemingsnummer</Block> <Live field="vatNumber" />
           </p>
         </div>
       </div>

@@ -9,6 +9,7 @@ import {
 } from "react";
 import { Link, useLocation } from "react-router";
 import { BrandLogo } from "@/components/layout/brand-logo";
+import { Block } from "@/components/ui/block";
 import { ExternalLink } from "@/components/ui/button-link";
 import { Live } from "@/components/ui/live";
 import { liveHref } from "@/config/site";
@@ -92,7 +93,7 @@ function DesktopGroup({ item, pathname }: { item: NavItem; pathname: string }) {
         aria-current={ariaCurrent}
         className={`${topLinkBase} pr-1 ${active ? "text-teal underline decoration-gold decoration-2 underline-offset-8" : "text-ink hover:text-teal"}`}
       >
-        {item.label}
+        <Block name={item.block}>{item.label}</Block>
       </Link>
       <button
         ref={buttonRef}
@@ -130,7 +131,7 @@ function DesktopGroup({ item, pathname }: { item: NavItem; pathname: string }) {
                 onClick={() => setOpen(false)}
                 className={`block rounded-lg px-3 py-2 no-underline ${current ? "bg-teal-soft font-semibold text-teal" : "text-ink hover:bg-cream-deep"}`}
               >
-                {child.label}
+                <Block name={child.block}>{child.label}</Block>
               </Link>
             </li>
           );
@@ -154,7 +155,7 @@ function DesktopNav({ pathname }: { pathname: string }) {
                 aria-current={isCurrent(item, pathname) ? "page" : undefined}
                 className={`${topLinkBase} ${isCurrent(item, pathname) ? "text-teal underline decoration-gold decoration-2 underline-offset-8" : "text-ink hover:text-teal"}`}
               >
-                {item.label}
+                <Block name={item.block}>{item.label}</Block>
               </Link>
             </li>
           ),
@@ -175,7 +176,7 @@ function HeaderActions({ stacked = false }: { stacked?: boolean }) {
         variant="secondary"
         className={stacked ? "" : "px-4 py-1 text-sm"}
       >
-        Log in Platform
+        <Block name="layout.header.platform">Log in Platform</Block>
       </ExternalLink>
       <ExternalLink
         href={liveHref("quizUrl")}
@@ -183,7 +184,7 @@ function HeaderActions({ stacked = false }: { stacked?: boolean }) {
         variant="primary"
         className={stacked ? "" : "px-4 py-1 text-sm"}
       >
-        Doe de test
+        <Block name="layout.header.test">Doe de test</Block>
       </ExternalLink>
     </div>
   );
@@ -260,7 +261,7 @@ export function SiteHeader() {
                   onClick={close}
                   className={`block py-3 text-lg no-underline ${active ? "font-semibold text-teal" : "text-ink"}`}
                 >
-                  {item.label}
+                  <Block name={item.block}>{item.label}</Block>
                 </Link>
                 {item.children ? (
                   <ul className="mb-3 ml-4 border-l-2 border-gold/60 pl-4">
@@ -274,7 +275,7 @@ export function SiteHeader() {
                             onClick={close}
                             className={`block py-2 no-underline ${current ? "font-semibold text-teal" : "text-ink-soft"}`}
                           >
-                            {child.label}
+                            <Block name={child.block}>{child.label}</Block>
                           </Link>
                         </li>
                       );

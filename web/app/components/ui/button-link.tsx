@@ -33,15 +33,22 @@ interface ExternalLinkProps extends Omit<ComponentProps<"a">, "target" | "rel"> 
   variant?: ButtonVariant;
 }
 
-/** A link that opens in a new tab, announced to screen readers. */
-export function ExternalLink({ variant, className = "", children, ...props }: ExternalLinkProps) {
+/**
+ * A link that opens in a new tab, announced to screen readers. A path on this site ("/…", e.g. her
+ * own self-test as the live `quizUrl`) stays in the same tab, as an ordinary link (the server
+ * leaves out the new-tab marks of such a link in the page too, `site_pages::business_details`).
+ */
+export function ExternalLink({ variant, className = "", children, href, ...props }: ExternalLinkProps) {
+  const classes = variant ? buttonClasses(variant, className) : className;
+  if (href.startsWith("/") && !href.startsWith("//")) {
+    return (
+      <Link {...props} to={href} className={classes}>
+        {children}
+      </Link>
+    );
+  }
   return (
-    <a
-      {...props}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={variant ? buttonClasses(variant, className) : className}
-    >
+    <a {...props} href={href} target="_blank" rel="noopener noreferrer" className={classes}>
       {children}
       <NewTabHint />
     </a>

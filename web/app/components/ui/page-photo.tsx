@@ -15,18 +15,20 @@ interface PagePhotoProps {
   imgClassName: string;
   /** What the page shows while the coach chose no photo (the illustration). */
   children: ReactNode;
+  /** The wrapper: a span inside a link or a line of text. */
+  as?: "div" | "span";
 }
 
 /**
  * A photo the coach chooses in Beheer > Media, or the default in its place. The server fills the
  * marked element with the same `<picture>` (`site_pages::photos`), reading `sizes`, the classes
  * and the priority from its data attributes. The wrapper is `display: contents`, so the layout is
- * the one of its content, with or without a photo. Keep no nested `<div>` in `children`.
+ * the one of its content, with or without a photo. Keep no nested element of the wrapper's tag in `children`.
  */
-export function PagePhoto({ slot, sizes, priority = false, imgClassName, children }: PagePhotoProps) {
+export function PagePhoto({ slot, sizes, priority = false, imgClassName, children, as: Tag = "div" }: PagePhotoProps) {
   const image = pagePhotos[slot];
   return (
-    <div
+    <Tag
       data-media-slot={slot}
       data-sizes={sizes}
       data-img-class={imgClassName}
@@ -34,6 +36,6 @@ export function PagePhoto({ slot, sizes, priority = false, imgClassName, childre
       className="contents"
     >
       {image ? <ResponsiveImage image={image} sizes={sizes} priority={priority} className={imgClassName} /> : children}
-    </div>
+    </Tag>
   );
 }

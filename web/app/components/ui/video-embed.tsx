@@ -1,4 +1,11 @@
 import { useEffect, useRef, useState } from "react";
+import { Block, Later, type LaterBlock } from "@/components/ui/block";
+
+/** Shown only for a link that is no video (registered on every page by the public layout). */
+export const videoUnavailableText = {
+  name: "shared.video.unavailable",
+  text: "Deze video kan hier niet getoond worden.",
+} satisfies LaterBlock;
 import { parseVideoUrl } from "@/lib/parse-video-url";
 
 interface VideoEmbedProps {
@@ -42,7 +49,7 @@ export function VideoEmbed({ url, title, className = "" }: VideoEmbedProps) {
   if (!video) {
     return (
       <p className={`rounded-2xl border border-sand bg-paper p-6 text-ink-soft ${className}`}>
-        Deze video kan hier niet getoond worden.
+        <Later block={videoUnavailableText} />
       </p>
     );
   }
@@ -64,7 +71,9 @@ export function VideoEmbed({ url, title, className = "" }: VideoEmbedProps) {
         />
       ) : (
         <div className="absolute inset-0 flex items-center justify-center text-white">
-          <p>Loading video...</p>
+          <Block name="shared.video.loading" as="p">
+            Loading video...
+          </Block>
         </div>
       )}
     </div>

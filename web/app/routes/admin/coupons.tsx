@@ -1,3 +1,4 @@
+import { useSearchParams } from "react-router";
 import { CouponsAdmin } from "@/features/coupons/components/coupons-admin";
 import { pageMeta } from "@/lib/seo";
 
@@ -6,5 +7,7 @@ export function meta() {
 }
 
 export default function AdminCoupons() {
-  return <CouponsAdmin />;
+  // A new ?coupon= link starts the list afresh with that code.
+  const [params] = useSearchParams();
+  return <CouponsAdmin key={params.get("coupon") ?? ""} />;
 }

@@ -1,3 +1,4 @@
+import { useSearchParams } from "react-router";
 import { InvoicesAdmin } from "@/features/invoices/components/invoices-admin";
 import { pageMeta } from "@/lib/seo";
 
@@ -6,5 +7,7 @@ export function meta() {
 }
 
 export default function AdminInvoices() {
-  return <InvoicesAdmin />;
+  // A new ?factuur= link (the admin search) starts the page afresh on that invoice.
+  const [params] = useSearchParams();
+  return <InvoicesAdmin key={params.get("factuur") ?? ""} />;
 }

@@ -1,3 +1,4 @@
+import { LogoCard } from "@/features/media/components/logo-card";
 import { SettingsAdmin } from "@/features/settings/components/settings-admin";
 import { pageMeta } from "@/lib/seo";
 
@@ -10,5 +11,5 @@ export function meta() {
 }
 
 export default function AdminInstellingen() {
-  return <SettingsAdmin />;
+  return <SettingsAdmin logo={<LogoCard />} />;
 }

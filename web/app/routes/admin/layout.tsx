@@ -1,14 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  ExternalLink as ExternalLinkIcon,
-  LogOut,
-  Menu,
-  X,
-} from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { LogOut, Menu, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   Link,
-  NavLink,
   Outlet,
   redirect,
   useLocation,
@@ -18,8 +12,9 @@ import type { Route } from "./+types/layout";
 import { SkipLink } from "@/components/layout/skip-link";
 import { Spinner } from "@/components/ui/spinner";
 import { site } from "@/config/site";
+import { AdminSearch } from "@/features/admin-search/components/admin-search";
 import { SampleBanner } from "@/features/go-live/components/go-live";
-import { adminSections } from "@/lib/admin-sections";
+import { AdminMenu } from "@/features/today/components/admin-menu";
 import { adminButton } from "@/components/admin/styles";
 import { adminAuth } from "@/lib/admin-auth";
 import { apiClient } from "@/lib/api";
@@ -63,6 +58,7 @@ export default function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Refresh the access token shortly before it expires, also right after a reload.
   useEffect(() => startSessionKeeper(), []);
@@ -82,6 +78,18 @@ export default function AdminLayout() {
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
+  // Escape closes the phone's menu sheet, back on its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKey(e: KeyboardEvent) {
+      if (e.key !== "Escape") return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    }
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
   async function onSignOut() {
     setSigningOut(true);
     await signOut();
@@ -100,6 +108,7 @@ export default function AdminLayout() {
           >
             {site.brand} · Beheer
           </Link>
+          <AdminSearch />
           <div className="flex flex-wrap items-center gap-2 sm:gap-3">
             <p className="hidden text-sm text-ink-soft sm:block">
               Aangemeld als{" "}
@@ -118,6 +127,7 @@ export default function AdminLayout() {
               type="button"
               aria-expanded={menuOpen}
               aria-controls={menuId}
+              ref={toggleRef}
               onClick={() => setMenuOpen((open) => !open)}
               className={adminButton("quiet", "sm", "lg:hidden")}
             >
@@ -135,45 +145,7 @@ export default function AdminLayout() {
           aria-label="Beheermenu"
           className={`${menuOpen ? "block" : "hidden"} border-t border-sand lg:block`}
         >
-          <ul className="container-page flex flex-col gap-1 py-2 text-base lg:flex-row lg:flex-wrap lg:text-sm">
-            {adminSections.map((s) => (
-              <li key={s.to}>
-                <NavLink
-                  // On /admin (the dashboard's alias) the dashboard link points there, so it is
-                  // marked current for screen readers too.
-                  to={
-                    s.to === "/admin/dashboard" && onDashboardAlias
-                      ? "/admin"
-                      : s.to
-                  }
-                  end
-                  className={({ isActive }) =>
-                    `flex items-center gap-2 rounded-md px-3 py-2 no-underline ${
-                      isActive
-                        ? "bg-teal-soft font-semibold text-teal-dark"
-                        : "text-ink hover:bg-cream-deep"
-                    }`
-                  }
-                >
-                  <s.icon aria-hidden="true" className="h-4 w-4" />
-                  {s.label}
-                </NavLink>
-              </li>
-            ))}
-            <li className="lg:ml-auto">
-              <a
-                href="/"
-                className="flex items-center gap-2 rounded-md px-3 py-2 text-ink-soft no-underline hover:bg-cream-deep"
-              >
-                <ExternalLinkIcon aria-hidden="true" className="h-4 w-4" />
-                Naar de website
-              </a>
-            </li>
-            <li className="px-3 py-2 text-sm text-ink-soft sm:hidden">
-              Aangemeld als{" "}
-              <span className="font-medium text-ink">{session.user.email}</span>
-            </li>
-          </ul>
+          <AdminMenu onDashboardAlias={onDashboardAlias} email={session.user.email} />
         </nav>
       </header>
       <SampleBanner />

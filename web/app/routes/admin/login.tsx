@@ -3,7 +3,9 @@ import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { LoginForm } from "@/features/auth/components/login-form";
-import { safeNextPath } from "@/lib/session";
+import { PasskeySignIn } from "@/features/auth/components/passkey-sign-in";
+import type { Session } from "@/lib/api-types";
+import { NEW_PASSKEY_PATH, safeNextPath } from "@/lib/session";
 import { getLastClearReason, getSession } from "@/lib/session-store";
 import { pageMeta } from "@/lib/seo";
 
@@ -32,6 +34,8 @@ export default function AdminLogin() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [reason] = useState(getLastClearReason);
+  const onSignedIn = (session: Session) =>
+    navigate(session.ask_for_passkey ? NEW_PASSKEY_PATH : safeNextPath(params.get("next")), { replace: true });
 
   return (
     <AuthShell title="Inloggen" intro={<p>Meld je aan om je website te beheren.</p>}>
@@ -41,7 +45,8 @@ export default function AdminLogin() {
         </p>
       ) : null}
       <div className="mt-6">
-        <LoginForm onSignedIn={() => navigate(safeNextPath(params.get("next")), { replace: true })} />
+        <LoginForm onSignedIn={onSignedIn} />
+        <PasskeySignIn onSignedIn={onSignedIn} />
       </div>
       <p className="mt-6 text-sm">
         <Link to="/admin/wachtwoord-vergeten" className="text-link">

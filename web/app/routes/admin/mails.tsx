@@ -1,4 +1,5 @@
 import { MailTextsAdmin } from "@/features/mail-texts/components/mail-texts-admin";
+import { UndeliveredMailsNotice } from "@/features/today/components/undelivered-mails-notice";
 import { pageMeta } from "@/lib/seo";
 
 export function meta() {
@@ -6,5 +7,5 @@ export function meta() {
 }
 
 export default function AdminMails() {
-  return <MailTextsAdmin />;
+  return <MailTextsAdmin notice={<UndeliveredMailsNotice />} />;
 }

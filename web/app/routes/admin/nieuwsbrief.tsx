@@ -2,6 +2,8 @@ import { useSearchParams } from "react-router";
 import { AdminTabs } from "@/components/admin/admin-tabs";
 import { PageHeader } from "@/components/admin/page-header";
 import { CampaignsAdmin } from "@/features/campaigns/components/campaigns-admin";
+import { photoMarkdown } from "@/features/campaigns/lib/photo-markdown";
+import { PhotoInsertPicker } from "@/features/media/components/photo-insert-picker";
 import { SubscribersAdmin } from "@/features/newsletter/components/subscribers-admin";
 import { pageMeta } from "@/lib/seo";
 
@@ -23,7 +25,11 @@ export default function AdminNewsletter() {
     <>
       <PageHeader title="Nieuwsbrief" />
       <AdminTabs label="Nieuwsbrief" tabs={[...tabs]} value={tab} onChange={(t) => setParams(t === "abonnees" ? {} : { tab: t })}>
-        {tab === "abonnees" ? <SubscribersAdmin /> : <CampaignsAdmin />}
+        {tab === "abonnees" ? (
+          <SubscribersAdmin />
+        ) : (
+          <CampaignsAdmin insertPhoto={(insert) => <PhotoInsertPicker onPick={(image) => insert(photoMarkdown(image))} />} />
+        )}
       </AdminTabs>
     </>
   );

@@ -1,3 +1,4 @@
+import { useSearchParams } from "react-router";
 import { MediaPicker } from "@/features/media/components/media-picker";
 import { AttendeeMessages } from "@/features/attendee-messages/components/attendee-messages";
 import { EventsAdmin } from "@/features/events/components/events-admin";
@@ -11,6 +12,8 @@ export function meta() {
 }
 
 export default function AdminTickets() {
+  // A ?ticket= link (the admin search) starts the ticket list afresh with that code.
+  const [params] = useSearchParams();
   return (
     <EventsAdmin
       title="Tickets"
@@ -24,7 +27,7 @@ export default function AdminTickets() {
       top={<CheckInBox />}
       attendees={(event) => (
         <div key={event.id}>
-          <TicketsList event={event} />
+          <TicketsList key={params.get("ticket") ?? ""} event={event} />
           <AttendeeMessages event={event} />
           {event.price_cents > 0 ? <WaitlistAdmin event={event} /> : null}
         </div>

@@ -1,3 +1,4 @@
+import { useSearchParams } from "react-router";
 import { MediaPicker } from "@/features/media/components/media-picker";
 import { ZelfbeeldEventsAdmin } from "@/features/events/components/zelfbeeld-events-admin";
 import { TicketsList } from "@/features/orders/components/tickets-list";
@@ -8,9 +9,11 @@ export function meta() {
 }
 
 export default function AdminZelfbeeldEvents() {
+  // A ?ticket= link (the admin search) starts the booking list afresh with that code.
+  const [params] = useSearchParams();
   return (
     <ZelfbeeldEventsAdmin
-      bookings={(event) => <TicketsList key={event.id} event={event} />}
+      bookings={(event) => <TicketsList key={`${event.id}-${params.get("ticket") ?? ""}`} event={event} />}
       imagePicker={(picker) => <MediaPicker label="Foto van de activiteit" {...picker} />}
     />
   );

@@ -11,6 +11,7 @@ closed_set! {
         CourseAccess = "course_access",
         CreditNote = "credit_note",
         TicketCancelled = "ticket_cancelled",
+        LatePayment = "late_payment",
         WebinarConfirmation = "webinar_confirmation",
         WebinarReminder = "webinar_reminder",
         IntroCallBooked = "intro_call_booked",
@@ -23,6 +24,8 @@ closed_set! {
         ContactAutoReply = "contact_auto_reply",
         WaitlistOffer = "waitlist_offer",
         ReviewInvitation = "review_invitation",
+        SelftestConfirm = "selftest_confirm",
+        SelftestResult = "selftest_result",
     }
 }
 
@@ -172,6 +175,29 @@ pub fn spec(kind: MailKind) -> Spec {
                     ph("ticket", "De code van het ticket", "K7QF-M2XD-9TPA"),
                     EVENEMENT,
                     DATUM,
+                    MERK,
+                ]
+            },
+        },
+        LatePayment => Spec {
+            label: "Betaling te laat: terugbetaling",
+            description: "Als een betaling pas binnenkomt nadat de reservatie verliep en de bestelling niet meer kan doorgaan (de plaatsen zijn weg of gaan naar de wachtlijst). Jij krijgt dan ook een mail om terug te betalen.",
+            subject: "Je betaling voor {product} kwam te laat binnen",
+            body: "Dag {voornaam},\n\nBedankt voor je betaling van {bedrag} voor {product}. Ze kwam pas binnen nadat je reservatie \
+                   verlopen was, en intussen {reden}. Je bestelling kan daarom niet doorgaan, en je krijgt geen ticket.\n\n\
+                   Je krijgt het volledige bedrag terug, op dezelfde manier als je betaalde. Je hoeft daarvoor niets te doen.\n\n\
+                   Je bestelnummer is {bestelling}. Heb je een vraag? Antwoord gerust op deze mail.",
+            placeholders: const {
+                &[
+                    VOORNAAM,
+                    PRODUCT,
+                    ph("bedrag", "Het betaalde bedrag", "€ 25,00"),
+                    ph("bestelling", "Het bestelnummer", "3F9A2C7D1B"),
+                    ph(
+                        "reden",
+                        "Waarom de bestelling niet kan doorgaan (na ‘intussen’)",
+                        "is er geen plaats meer vrij",
+                    ),
                     MERK,
                 ]
             },
@@ -395,6 +421,46 @@ pub fn spec(kind: MailKind) -> Spec {
                         "https://www.inlumine.be/ervaring-delen#uitnodiging=voorbeeld",
                     ),
                     ph("geldig_tot", "Tot wanneer de link werkt", "26 januari 2026"),
+                    MERK,
+                ]
+            },
+        },
+        SelftestConfirm => Spec {
+            label: "Zelftest: resultaat per mail bevestigen",
+            description: "Als een bezoeker haar resultaat van de zelftest per mail vraagt (dubbele opt-in). Er staat niets van het resultaat in: dat volgt pas na de klik. Vinkte ze de nieuwsbrief aan, dan zegt de mail er vanzelf bij dat dezelfde klik haar inschrijft.",
+            subject: "Bevestig je e-mailadres voor je resultaat van de zelftest",
+            body: "Dag,\n\nJe vroeg om je resultaat van de zelftest van {merk} per mail te ontvangen. \
+                   Bevestig eerst dat dit jouw e-mailadres is:\n\n[Stuur mij mijn resultaat]({bevestigen})\n\n\
+                   Vroeg je dit niet zelf? Dan mag je deze e-mail gewoon negeren; je ontvangt dan niets meer van ons.",
+            placeholders: const {
+                &[
+                    required(
+                        "bevestigen",
+                        "De link om het e-mailadres te bevestigen",
+                        "https://www.inlumine.be/wees-eerlijk/zelftest/bevestigen?token=voorbeeld",
+                    ),
+                    MERK,
+                ]
+            },
+        },
+        SelftestResult => Spec {
+            label: "Zelftest: je resultaat",
+            description: "Na de bevestiging van het e-mailadres. De scores per thema, de teksten van de profielen, de aanbevolen volgende stap en (als je die bij het profiel instelde) de persoonlijke kortingscode komen er vanzelf bij.",
+            subject: "Je resultaat van de zelftest: {profiel}",
+            body: "Dag,\n\nDank je wel om de zelftest van {merk} te doen. Hieronder lees je je resultaat. \
+                   Je vindt het ook altijd terug via deze link:\n\n[Bekijk je resultaat]({resultaat})",
+            placeholders: const {
+                &[
+                    ph(
+                        "profiel",
+                        "De titel van het profiel dat het best bij de bezoeker past",
+                        "Je bent streng voor jezelf",
+                    ),
+                    ph(
+                        "resultaat",
+                        "De link naar het resultaat op de site",
+                        "https://www.inlumine.be/wees-eerlijk/zelftest/resultaat?token=voorbeeld",
+                    ),
                     MERK,
                 ]
             },

@@ -9,6 +9,7 @@ import { adminButton, cardClass } from "@/components/admin/styles";
 import { errorMessage } from "@/components/form/form-errors";
 import { useAccounts, useRemoveAdmin, useRevokeInvitation } from "@/features/auth/api/accounts";
 import { InviteForm } from "@/features/auth/components/invite-form";
+import { PasskeysSection } from "@/features/auth/components/passkeys-section";
 import type { AdminAccount, PendingInvitation } from "@/lib/api-types";
 import { formatDate, formatDateTime } from "@/lib/format";
 
@@ -106,6 +107,7 @@ export function AccountsAdmin() {
         <p className="mt-2 mb-4 text-ink-soft">Die persoon krijgt een e-mail met een link om een wachtwoord te kiezen.</p>
         <InviteForm />
       </section>
+      <PasskeysSection />
       <ConfirmDialog
         open={removing !== null}
         title="Beheerder verwijderen?"

@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthShell } from "@/features/auth/components/auth-shell";
 import { NewPasswordForm } from "@/features/auth/components/new-password-form";
 import type { LinkKind } from "@/features/auth/api/account-links";
-import { DEFAULT_ADMIN_PATH } from "@/lib/session";
+import { DEFAULT_ADMIN_PATH, NEW_PASSKEY_PATH } from "@/lib/session";
 
 const texts = {
   reset: {
@@ -24,7 +24,7 @@ export function LinkPasswordPage({ kind }: { kind: LinkKind }) {
   return (
     <AuthShell title={title} intro={<p>{intro}</p>}>
       {token ? (
-        <NewPasswordForm kind={kind} token={token} onDone={() => navigate(DEFAULT_ADMIN_PATH, { replace: true })} />
+        <NewPasswordForm kind={kind} token={token} onDone={(session) => navigate(session.ask_for_passkey ? NEW_PASSKEY_PATH : DEFAULT_ADMIN_PATH, { replace: true })} />
       ) : (
         <p role="alert" className="mt-6 rounded-xl border border-gold/40 bg-gold-soft p-4 text-ink">
           Deze link is niet volledig. Open de link uit je e-mail opnieuw, of{" "}

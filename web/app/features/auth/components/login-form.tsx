@@ -5,10 +5,11 @@ import { InputField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { useForm } from "@/components/form/use-form";
 import { loginErrorMessage, validateLogin, type LoginField } from "@/features/auth/lib/validate-login";
+import type { Session } from "@/lib/api-types";
 import { signIn } from "@/lib/session-store";
 
 /** E-mail + password; calls `onSignedIn` once an admin session is stored. */
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function LoginForm({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
   const passwordRef = useRef<HTMLInputElement>(null);
   const { set, field, formError, formRef, submitting, onSubmit } = useForm<
     { email: string; password: string },
@@ -17,8 +18,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     initial: () => ({ email: "", password: "" }),
     validate: (v) => validateLogin({ email: v.email.trim(), password: v.password }),
     async submit(v) {
-      await signIn({ email: v.email.trim(), password: v.password });
-      onSignedIn();
+      onSignedIn(await signIn({ email: v.email.trim(), password: v.password }));
     },
     failureMessage: loginErrorMessage,
     onError() {

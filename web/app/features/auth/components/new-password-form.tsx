@@ -5,16 +5,16 @@ import { FormAlert } from "@/components/form/form-alert";
 import { errorMessage } from "@/components/form/form-errors";
 import { useForm } from "@/components/form/use-form";
 import { setPasswordWithLink, type LinkKind } from "@/features/auth/api/account-links";
+import type { Session } from "@/lib/api-types";
 import { PASSWORD_MIN_LENGTH, validateNewPassword, type NewPasswordField } from "@/features/auth/lib/validate-login";
 
 /** Chooses a password through an e-mailed link (reset or invitation); signs in on success. */
-export function NewPasswordForm({ kind, token, onDone }: { kind: LinkKind; token: string; onDone: () => void }) {
+export function NewPasswordForm({ kind, token, onDone }: { kind: LinkKind; token: string; onDone: (session: Session) => void }) {
   const { field, formError, formRef, submitting, onSubmit } = useForm<{ password: string; repeat: string }, NewPasswordField>({
     initial: () => ({ password: "", repeat: "" }),
     validate: validateNewPassword,
     async submit({ password }) {
-      await setPasswordWithLink(kind, { token, password });
-      onDone();
+      onDone(await setPasswordWithLink(kind, { token, password }));
     },
     failureMessage: (error) => errorMessage(error, "Opslaan lukte niet. Probeer het straks opnieuw."),
   });

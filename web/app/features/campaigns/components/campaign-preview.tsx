@@ -10,8 +10,16 @@ const widths = {
 
 type Width = keyof typeof widths;
 
+interface CampaignPreviewProps {
+  subject: string;
+  preheader: string;
+  body: string;
+  /** The section's heading. */
+  title?: string;
+}
+
 /** The mail exactly as the server renders it, in a frame as wide as a phone or a computer screen. */
-export function CampaignPreview({ subject, preheader, body }: { subject: string; preheader: string; body: string }) {
+export function CampaignPreview({ subject, preheader, body, title = "Voorbeeld" }: CampaignPreviewProps) {
   const [width, setWidth] = useState<Width>("desktop");
   const input = useDebouncedValue({ subject, preheader, body }, 400);
   const preview = useCampaignPreview(input);
@@ -19,7 +27,7 @@ export function CampaignPreview({ subject, preheader, body }: { subject: string;
     <section aria-labelledby="campaign-preview-title" className={`${cardClass} grid content-start gap-4`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="campaign-preview-title" className="text-xl">
-          Voorbeeld
+          {title}
         </h2>
         <div role="group" aria-label="Breedte van het voorbeeld" className="flex gap-2">
           {(Object.keys(widths) as Width[]).map((w) => (
@@ -40,7 +48,7 @@ export function CampaignPreview({ subject, preheader, body }: { subject: string;
       <div className="rounded-xl border border-sand bg-cream-deep p-3">
         {preview.data ? (
           <iframe
-            title={`Voorbeeld van de nieuwsbrief op een ${widths[width].label.toLowerCase()}`}
+            title={`${title} van de nieuwsbrief op een ${widths[width].label.toLowerCase()}`}
             srcDoc={preview.data.html}
             // An origin of its own: nothing in the mail can reach the admin page (and no script of the
             // mail runs: the page's CSP is inherited). Scripts are allowed only so that tools such as

@@ -6,54 +6,106 @@ import { adminButton, cardClass } from "@/components/admin/styles";
 import { InputField } from "@/components/form/field";
 import { errorMessage } from "@/components/form/form-errors";
 import { useChangeCampaign, type CampaignChange } from "@/features/campaigns/api/change-campaign";
+import { getCampaignAudience } from "@/features/campaigns/api/get-campaign-audience";
 import { useSendCampaign } from "@/features/campaigns/api/send-campaign";
 import { useSendTest } from "@/features/campaigns/api/send-test";
 import { campaignStatusLabel, campaignStatusTone, progressText } from "@/features/campaigns/lib/campaign-labels";
 import type { Campaign } from "@/lib/api-types";
 import { formatDateAt } from "@/lib/format";
 
-/** A draft's way out: a test mail to herself, then send now or at a chosen time. */
-export function CampaignSendPanel({ campaign }: { campaign: Campaign }) {
+interface Recipients {
+  /** The draft as saved right before, so the dialog names what goes out. */
+  campaign: Campaign;
+  label: string;
+  count: number;
+}
+
+const number = new Intl.NumberFormat("nl-BE");
+
+/**
+ * A draft's way out: a test mail to herself, then send now or at a chosen time. Each first saves what
+ * is on screen (`saveFirst`), so what she sees is what goes out; the send dialog names the audience
+ * and how many people it holds, as the server counts them.
+ */
+export function CampaignSendPanel({ campaign, saveFirst }: { campaign: Campaign; saveFirst: () => Promise<Campaign | null> }) {
   const test = useSendTest();
   const send = useSendCampaign();
-  const [confirming, setConfirming] = useState(false);
+  const [preparing, setPreparing] = useState(false);
+  const [confirming, setConfirming] = useState<Recipients | null>(null);
   const [sendAt, setSendAt] = useState("");
   const [sendAtError, setSendAtError] = useState<string | undefined>();
 
-  async function onTest() {
+  /** Saves first; null (with a message) when the form has something to fix. */
+  async function prepare(): Promise<Campaign | null> {
+    setPreparing(true);
     try {
-      const { to } = await test.mutateAsync(campaign.id);
-      toast.success("Testmail verstuurd", { description: `Kijk in de mailbox van ${to}.` });
+      const saved = await saveFirst();
+      if (!saved) toast.error("Eerst bewaren lukte niet", { description: "Kijk de velden van de nieuwsbrief na." });
+      return saved;
+    } finally {
+      setPreparing(false);
+    }
+  }
+
+  async function onTest() {
+    const saved = await prepare();
+    if (!saved) return;
+    try {
+      const { to } = await test.mutateAsync(saved.id);
+      toast.success("Testmail verstuurd", { description: `Met wat nu op je scherm staat. Kijk in de mailbox van ${to}.` });
     } catch (e) {
       toast.error("De testmail lukte niet", { description: errorMessage(e) });
     }
   }
 
+  async function onAskSend() {
+    const saved = await prepare();
+    if (!saved) return;
+    try {
+      const { label, count } = await getCampaignAudience(saved.id);
+      if (count === 0) {
+        toast.error("Er is nog niemand om naar te sturen", {
+          description: `${label}: niemand heeft een bevestigde inschrijving.`,
+        });
+        return;
+      }
+      setConfirming({ campaign: saved, label, count });
+    } catch (e) {
+      toast.error("Versturen lukte niet", { description: errorMessage(e) });
+    }
+  }
+
+  async function onSchedule(at: string) {
+    if (await prepare()) await onSend(at);
+  }
+
   async function onSend(at: string | null) {
     try {
       const result = await send.mutateAsync({ id: campaign.id, sendAt: at });
-      setConfirming(false);
+      setConfirming(null);
       toast.success(at ? "Nieuwsbrief gepland" : "Nieuwsbrief wordt verstuurd", {
         description: at && result.scheduled_at ? `Op ${formatDateAt(result.scheduled_at)}.` : `Naar ${result.figures.total} mensen.`,
       });
     } catch (e) {
-      setConfirming(false);
+      setConfirming(null);
       const fields = (e as { fields?: Record<string, string> }).fields;
       if (fields?.send_at) setSendAtError(fields.send_at);
       else toast.error("Versturen lukte niet", { description: errorMessage(e) });
     }
   }
 
+  const busy = preparing || test.isPending || send.isPending;
   return (
     <section aria-labelledby="campaign-send-title" className={`${cardClass} grid gap-4`}>
       <h2 id="campaign-send-title" className="text-xl">
         Testen en versturen
       </h2>
+      <p className="text-ink-soft">Wat nu op je scherm staat, wordt eerst bewaard en dan verstuurd.</p>
       <div className="flex flex-wrap gap-3">
-        <button type="button" onClick={onTest} disabled={test.isPending} className={adminButton("secondary")}>
+        <button type="button" onClick={onTest} disabled={busy} className={adminButton("secondary")}>
           {test.isPending ? "Bezig..." : "Testmail naar mezelf"}
         </button>
-        <button type="button" onClick={() => setConfirming(true)} className={adminButton("primary")}>
+        <button type="button" onClick={onAskSend} disabled={busy} className={adminButton("primary")}>
           Nu versturen
         </button>
       </div>
@@ -64,7 +116,7 @@ export function CampaignSendPanel({ campaign }: { campaign: Campaign }) {
           e.preventDefault();
           setSendAtError(undefined);
           if (!sendAt) return setSendAtError("Kies een datum en een uur.");
-          void onSend(sendAt);
+          void onSchedule(sendAt);
         }}
       >
         <InputField
@@ -76,18 +128,34 @@ export function CampaignSendPanel({ campaign }: { campaign: Campaign }) {
           error={sendAtError}
           hint="Belgische tijd."
         />
-        <button type="submit" disabled={send.isPending} className={adminButton("quiet")}>
+        <button type="submit" disabled={busy} className={adminButton("quiet")}>
           Inplannen
         </button>
       </form>
       <ConfirmDialog
-        open={confirming}
+        open={confirming !== null}
         title="Nieuwsbrief nu versturen?"
-        confirmLabel="Ja, versturen"
+        confirmLabel={
+          confirming ? `Ja, naar ${number.format(confirming.count)} ${confirming.count === 1 ? "persoon" : "mensen"}` : "Ja, versturen"
+        }
         onConfirm={() => onSend(null)}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => setConfirming(null)}
       >
-        <p>‘{campaign.subject}’ gaat meteen naar iedereen in het gekozen publiek. Dat kan niet ongedaan.</p>
+        {confirming ? (
+          <>
+            <p>
+              ‘{confirming.campaign.subject}’ gaat meteen naar{" "}
+              <strong className="text-ink">
+                {number.format(confirming.count)} {confirming.count === 1 ? "persoon" : "mensen"}
+              </strong>
+              .
+            </p>
+            <p className="mt-2">
+              Publiek: <strong className="text-ink">{confirming.label}</strong>.
+            </p>
+            <p className="mt-2">Dat kan niet ongedaan.</p>
+          </>
+        ) : null}
       </ConfirmDialog>
     </section>
   );

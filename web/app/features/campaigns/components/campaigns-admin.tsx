@@ -1,5 +1,6 @@
 import { ArrowLeft, FilePen, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/admin/badge";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
@@ -11,8 +12,9 @@ import { errorMessage } from "@/components/form/form-errors";
 import { useDeleteCampaign } from "@/features/campaigns/api/delete-campaign";
 import { useCampaign } from "@/features/campaigns/api/get-campaign";
 import { useCampaigns } from "@/features/campaigns/api/list-campaigns";
-import { CampaignEditor } from "@/features/campaigns/components/campaign-editor";
-import { CampaignProgress, CampaignSendPanel } from "@/features/campaigns/components/campaign-sending";
+import { CampaignEditor, type InsertControl } from "@/features/campaigns/components/campaign-editor";
+import { CampaignPreview } from "@/features/campaigns/components/campaign-preview";
+import { CampaignProgress } from "@/features/campaigns/components/campaign-sending";
 import { audienceLabel, campaignStatusLabel, campaignStatusTone } from "@/features/campaigns/lib/campaign-labels";
 import type { Campaign } from "@/lib/api-types";
 import { formatShortDate } from "@/lib/format";
@@ -40,8 +42,18 @@ const columns: Column<Campaign>[] = [
 ];
 
 /** Newsletters: the archive of sent ones with their figures, drafts to write on, and one open at a time. */
-export function CampaignsAdmin() {
-  const [open, setOpen] = useState<number | "new" | null>(null);
+export function CampaignsAdmin({ insertPhoto }: { insertPhoto?: InsertControl }) {
+  // The open newsletter is in the URL (?tab=nieuwsbrieven&id=12, or id=nieuw), so a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const open = openFromParam(params.get("id"));
+  const setOpen = (next: number | "new" | null) =>
+    setParams((p) => {
+      const q = new URLSearchParams(p);
+      q.set("tab", "nieuwsbrieven");
+      if (next === null) q.delete("id");
+      else q.set("id", next === "new" ? "nieuw" : String(next));
+      return q;
+    });
   const list = useListState({ perPage: PER_PAGE });
   const campaigns = useCampaigns({ q: list.q, page: list.page, perPage: PER_PAGE });
   const remove = useDeleteCampaign();
@@ -59,10 +71,11 @@ export function CampaignsAdmin() {
         {open === "new" ? (
           <>
             <h2 className="text-2xl">Nieuwe nieuwsbrief</h2>
-            <CampaignEditor campaign={null} onSaved={(c) => setOpen(c.id)} />
+            <CampaignEditor campaign={null} onSaved={(c) => setOpen(c.id)} insertPhoto={insertPhoto} />
+            <p className="text-ink-soft">Bewaar het concept om een testmail te sturen of het te versturen.</p>
           </>
         ) : (
-          <CampaignWorkspace id={open} />
+          <CampaignWorkspace id={open} insertPhoto={insertPhoto} />
         )}
       </div>
     );
@@ -120,8 +133,14 @@ export function CampaignsAdmin() {
   );
 }
 
+function openFromParam(value: string | null): number | "new" | null {
+  if (value === "nieuw") return "new";
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+}
+
 /** One newsletter: the editor while it is a draft, its progress and figures after. */
-function CampaignWorkspace({ id }: { id: number }) {
+function CampaignWorkspace({ id, insertPhoto }: { id: number; insertPhoto?: InsertControl }) {
   const campaign = useCampaign(id);
   if (campaign.isPending) return <LoadingBlock label="Nieuwsbrief laden..." />;
   if (campaign.isError) return <LoadError error={campaign.error} onRetry={() => void campaign.refetch()} />;
@@ -130,19 +149,12 @@ function CampaignWorkspace({ id }: { id: number }) {
     <>
       <h2 className="text-2xl">{c.subject}</h2>
       {c.status === "draft" ? (
-        <>
-          <CampaignEditor key={c.updated_at} campaign={c} onSaved={() => void campaign.refetch()} />
-          <CampaignSendPanel campaign={c} />
-        </>
+        <CampaignEditor key={c.id} campaign={c} onSaved={() => undefined} insertPhoto={insertPhoto} />
       ) : (
         <>
           <CampaignProgress campaign={c} />
-          <section aria-labelledby="campaign-content-title" className="grid gap-3">
-            <h3 id="campaign-content-title" className="text-xl">
-              Inhoud
-            </h3>
-            <div className="rounded-2xl border border-sand bg-paper p-5" dangerouslySetInnerHTML={{ __html: c.body_html }} />
-          </section>
+          {/* The mail as it went out (the server's own render), headings and lists included. */}
+          <CampaignPreview subject={c.subject} preheader={c.preheader} body={c.body} title="Inhoud, zoals de mail" />
         </>
       )}
     </>

@@ -3,7 +3,8 @@ import { CheckboxField, Field, InputField, SelectField } from "@/components/form
 import { FormAlert } from "@/components/form/form-alert";
 import { errorMessage, focusFirstInvalid, hasErrors, serverFieldErrors } from "@/components/form/form-errors";
 import { inputClass } from "@/components/form/styles";
-import { buttonClasses, NewTabHint } from "@/components/ui/button-link";
+import { Later } from "@/components/ui/block";
+import { buttonClasses } from "@/components/ui/button-link";
 import { useConsent } from "@/features/checkout/api/get-consent";
 import { useOrder } from "@/features/checkout/api/get-order";
 import { useQuote } from "@/features/checkout/api/get-quote";
@@ -11,8 +12,13 @@ import { startCheckout } from "@/features/checkout/api/start-checkout";
 import type { OrderRequest } from "@/lib/api-types";
 import { PriceBreakdown } from "@/features/checkout/components/price-breakdown";
 import {
+  asksRegistration,
   CHECKOUT_FIELDS,
+  checkoutMessages,
   checkoutRequest,
+  registrationLabel,
+  tooManyText,
+  tooManyTickets,
   validateCheckout,
   type CheckoutErrors,
   type CheckoutFormValues,
@@ -20,7 +26,8 @@ import {
 import { draftFor, loadDraft, saveDraft, withNewAttempt, type CheckoutDraft } from "@/features/checkout/lib/checkout-storage";
 import { leaveTo } from "@/features/checkout/lib/leave-to";
 import { COUNTRY_OPTIONS } from "@/features/checkout/lib/countries";
-import { couponLine } from "@/features/checkout/lib/price";
+import { formatDiscountCents } from "@/features/checkout/lib/price";
+import { formTexts as t, summaryTexts } from "@/features/checkout/lib/checkout-texts";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import type { ProductDetail } from "@/lib/api-types";
 import { formatEventWhen, maxQuantity, seatsLabel, venueLine } from "@/lib/availability";
@@ -28,7 +35,7 @@ import { ApiError } from "@/lib/api";
 import type { PublicEvent } from "@/lib/api-types";
 import { formatPriceCents } from "@/lib/format";
 
-const START_FAILED = "Er ging iets mis bij het starten van je betaling. Probeer het straks opnieuw.";
+const START_FAILED = checkoutMessages.startFailed.text;
 
 interface CheckoutFormProps {
   product: ProductDetail;
@@ -109,15 +116,24 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
   const soldOut = quoteError instanceof ApiError && quoteError.status === 409 ? errorMessage(quoteError, "") : null;
   const quoteQuantityError = quoteError instanceof ApiError ? quoteError.fields?.quantity : undefined;
   const couponError = errors.coupon ?? (appliedCoupon ? (quote.data?.couponError ?? undefined) : undefined);
-  const appliedLine = appliedCoupon && quoteData?.coupon ? couponLine(quoteData) : null;
+  const appliedCode = appliedCoupon && quoteData?.coupon ? quoteData.coupon.code : null;
 
   const liveQuantityError =
     showQuantity && values.quantity > maxQ
       ? maxQ === 1
-        ? "Er is nog 1 plaats vrij."
-        : `Je kunt hoogstens ${maxQ} tickets bestellen.`
+        ? checkoutMessages.oneLeft.text
+        : tooManyText(maxQ)
       : undefined;
-  const quantityError = errors.quantity ?? liveQuantityError ?? quoteQuantityError;
+  const quantityMessage = errors.quantity ?? liveQuantityError ?? quoteQuantityError;
+  // The most one may order, with its number between two blocks.
+  const quantityError =
+    quantityMessage === tooManyText(maxQ) ? (
+      <>
+        <Later block={tooManyTickets.before} /> <span data-from="product">{maxQ}</span> <Later block={tooManyTickets.after} />
+      </>
+    ) : (
+      quantityMessage
+    );
 
   function update<K extends keyof CheckoutFormValues>(field: K, value: CheckoutFormValues[K]) {
     setDraft((d) => ({ ...d, values: { ...d.values, [field]: value } }));
@@ -127,7 +143,7 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
 
   /** What an InputField needs for the text answer `key`. */
   function field<
-    K extends "first_name" | "last_name" | "email" | "phone" | "company" | "vat_number" | "street" | "postal_code" | "city",
+    K extends "first_name" | "last_name" | "email" | "phone" | "company" | "vat_number" | "registration_number" | "street" | "postal_code" | "city",
   >(key: K) {
     const onChange = (e: ChangeEvent<HTMLInputElement>) => update(key, e.target.value);
     return { name: key, value: values[key], onChange, error: errors[key] };
@@ -188,7 +204,7 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
         showErrors(fields, general);
       } else if (error instanceof ApiError && error.status === 409) {
         void quote.refetch();
-        showErrors({}, errorMessage(error, "Deze datum is helaas uitverkocht."));
+        showErrors({}, errorMessage(error, checkoutMessages.soldOut.text));
       } else {
         // The outcome is unknown (network, server): keep the key, so trying again cannot order twice.
         showErrors({}, errorMessage(error, START_FAILED));
@@ -204,53 +220,57 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
         <FormAlert message={formError} />
 
         <fieldset className="space-y-5">
-          <legend className="font-serif text-2xl text-ink">Je gegevens</legend>
+          <legend className="font-serif text-2xl text-ink">
+            <Later block={t.yourDetails} />
+          </legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <InputField label="Voornaam" {...field("first_name")} type="text" required autoComplete="given-name" />
-            <InputField label="Familienaam" {...field("last_name")} type="text" required autoComplete="family-name" />
+            <InputField label={<Later block={t.firstName} />} {...field("first_name")} type="text" required autoComplete="given-name" />
+            <InputField label={<Later block={t.lastName} />} {...field("last_name")} type="text" required autoComplete="family-name" />
           </div>
           <InputField
-            label="E-mailadres"
+            label={<Later block={t.email} />}
             {...field("email")}
-            hint={isEvent ? "Hier sturen we je bevestiging en je tickets naar." : "Hier sturen we je bevestiging naar."}
+            hint={<Later block={isEvent ? t.emailHintTickets : t.emailHint} />}
             type="email"
             required
             autoComplete="email"
           />
-          <InputField label="Telefoonnummer" {...field("phone")} optional type="tel" autoComplete="tel" />
+          <InputField label={<Later block={t.phone} />} {...field("phone")} optional type="tel" autoComplete="tel" />
           <div className="grid gap-5 sm:grid-cols-2">
             <InputField
-              label="Bedrijfsnaam"
+              label={<Later block={t.company} />}
               {...field("company")}
               optional
-              hint="Voor een factuur op naam van je bedrijf."
+              hint={<Later block={t.companyHint} />}
               type="text"
               autoComplete="organization"
             />
             <InputField
-              label="Btw-nummer"
+              label={<Later block={t.vatNumber} />}
               {...field("vat_number")}
               optional
-              hint="Bijvoorbeeld BE0123.456.749. Je factuur komt dan op naam van je bedrijf."
+              hint={<Later block={t.vatHint} />}
               type="text"
             />
           </div>
           {values.company.trim() ? (
             <fieldset className="space-y-5">
-              <legend className="font-medium text-ink">Adres van je bedrijf (voor de factuur)</legend>
+              <legend className="font-medium text-ink">
+                <Later block={t.companyAddress} />
+              </legend>
               <InputField
-                label="Straat en nummer"
+                label={<Later block={t.street} />}
                 {...field("street")}
                 required
                 type="text"
                 autoComplete="street-address"
               />
               <div className="grid gap-5 sm:grid-cols-[1fr_2fr]">
-                <InputField label="Postcode" {...field("postal_code")} required type="text" autoComplete="postal-code" />
-                <InputField label="Gemeente" {...field("city")} required type="text" autoComplete="address-level2" />
+                <InputField label={<Later block={t.postalCode} />} {...field("postal_code")} required type="text" autoComplete="postal-code" />
+                <InputField label={<Later block={t.city} />} {...field("city")} required type="text" autoComplete="address-level2" />
               </div>
               <SelectField
-                label="Land"
+                label={<Later block={t.country} />}
                 name="country"
                 required
                 value={values.country}
@@ -264,15 +284,27 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
                   </option>
                 ))}
               </SelectField>
+              {asksRegistration(values) ? (
+                <InputField
+                  label={<Later block={registrationLabel(values.country).label} />}
+                  {...field("registration_number")}
+                  required={values.country === "BE"}
+                  optional={values.country !== "BE"}
+                  hint={<Later block={registrationLabel(values.country).hint} />}
+                  type="text"
+                />
+              ) : null}
             </fieldset>
           ) : null}
         </fieldset>
 
         <fieldset className="space-y-5">
-          <legend className="font-serif text-2xl text-ink">Je bestelling</legend>
+          <legend className="font-serif text-2xl text-ink">
+            <Later block={t.yourOrder} />
+          </legend>
           {isEvent && dates.length > 1 ? (
             <SelectField
-              label="Datum"
+              label={<Later block={t.date} />}
               name="event_id"
               value={eventId ?? ""}
               onChange={(e) => onDateChange(Number(e.target.value))}
@@ -286,9 +318,14 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
           ) : null}
           {showQuantity ? (
             <InputField
-              label="Aantal tickets"
+              label={<Later block={t.quantity} />}
               error={quantityError}
-              hint={`Hoogstens ${maxQ} per bestelling${event ? ` · ${seatsLabel(event.seats_left).toLowerCase()}` : ""}.`}
+              hint={
+                <>
+                  <Later block={t.quantityHint} /> <span data-from="product">{maxQ}</span> <Later block={t.quantityHintAfter} />
+                  {event ? <span data-from="event"> · {seatsLabel(event.seats_left).toLowerCase()}</span> : null}.
+                </>
+              }
               className="max-w-xs"
               name="quantity"
               type="number"
@@ -301,7 +338,7 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
               onChange={(e) => update("quantity", e.target.value === "" ? 0 : Math.floor(Number(e.target.value)))}
             />
           ) : null}
-          <Field label="Kortingscode" optional error={couponError}>
+          <Field label={<Later block={t.coupon} />} optional error={couponError}>
             {(p) => (
               <>
                 <div className="flex flex-wrap items-start gap-3">
@@ -319,11 +356,18 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
                     className={`${inputClass} max-w-xs flex-1 uppercase`}
                   />
                   <button type="button" onClick={applyCoupon} className={buttonClasses("secondary", "mt-1")}>
-                    Toepassen
+                    <Later block={t.apply} />
                   </button>
                 </div>
                 <p id="kortingscode-status" aria-live="polite" className="mt-1 text-sm font-medium text-teal">
-                  {appliedLine}
+                  {appliedCode && quoteData ? (
+                    <>
+                      <Later block={t.coupon} />{" "}
+                      <span data-from="quote">
+                        {appliedCode}: {formatDiscountCents(quoteData.discount_cents)}
+                      </span>
+                    </>
+                  ) : null}
                 </p>
               </>
             )}
@@ -331,24 +375,16 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
         </fieldset>
 
         <fieldset className="space-y-4">
-          <legend className="font-serif text-2xl text-ink">Voorwaarden</legend>
+          <legend className="font-serif text-2xl text-ink">
+            <Later block={t.terms} />
+          </legend>
           <CheckboxField
             name="accept_terms"
             checked={values.accept_terms}
             onChange={(checked) => update("accept_terms", checked)}
             error={errors.accept_terms}
           >
-            Ik ga akkoord met de{" "}
-            <a href="/algemene-voorwaarden" target="_blank" rel="noopener" className="text-link">
-              algemene voorwaarden
-              <NewTabHint />
-            </a>{" "}
-            en de{" "}
-            <a href="/privacy" target="_blank" rel="noopener" className="text-link">
-              privacyverklaring
-              <NewTabHint />
-            </a>
-            .
+            <Later block={t.accept} />
           </CheckboxField>
           {consent.data ? (
             <CheckboxField
@@ -357,35 +393,42 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
               onChange={(checked) => update("accept_consent", checked)}
               error={errors.accept_consent}
             >
-              {consent.data.text}
+              <span data-from="product">{consent.data.text}</span>
             </CheckboxField>
           ) : consent.isError ? (
             <p role="alert" className="text-red-900">
-              De voorwaarden voor dit product konden niet geladen worden. Vernieuw de pagina of probeer het straks
-              opnieuw.
+              <Later block={t.consentError} />
             </p>
           ) : (
             <p role="status" className="text-ink-soft">
-              Laden...
+              <Later block={t.loading} />
             </p>
           )}
         </fieldset>
 
         <div className="space-y-4 border-t border-sand pt-6">
           {soldOut ? (
-            <p className="rounded-2xl border border-gold bg-gold-soft/60 p-4 font-medium text-ink">{soldOut}</p>
+            <p data-from="server" className="rounded-2xl border border-gold bg-gold-soft/60 p-4 font-medium text-ink">
+              {soldOut}
+            </p>
           ) : null}
           {quoteData ? (
             <p className="text-lg text-ink">
-              Te betalen: <strong className="whitespace-nowrap">{formatPriceCents(quoteData.total_cents)}</strong>{" "}
-              <span className="text-sm text-ink-soft">incl. btw</span>
+              <Later block={t.toPay} /> <strong className="whitespace-nowrap">{formatPriceCents(quoteData.total_cents)}</strong>{" "}
+              <Later block={t.inclVat} className="text-sm text-ink-soft" />
             </p>
           ) : null}
           <button type="submit" disabled={submitting || blocked} className={buttonClasses("primary", "w-full sm:w-auto")}>
-            {submitting ? "Bezig..." : "Verder naar betalen"}
+            <Later block={submitting ? t.busy : t.submit} />
           </button>
           <p className="text-sm text-ink-soft">
-            Je betaalt op de volgende pagina. {isEvent ? "Je plaatsen worden even voor je vastgehouden terwijl je betaalt." : ""}
+            <Later block={t.payNext} />
+            {isEvent ? (
+              <>
+                {" "}
+                <Later block={t.seatsHeld} />
+              </>
+            ) : null}
           </p>
         </div>
       </form>
@@ -393,26 +436,32 @@ export function CheckoutForm({ product, event, dates, onDateChange, initialQuant
       <aside aria-labelledby="samenvatting-titel" className="lg:sticky lg:top-6 lg:self-start">
         <div className="rounded-3xl border border-sand bg-paper p-6 sm:p-8">
           <h2 id="samenvatting-titel" className="text-sm font-semibold uppercase tracking-widest text-gold-ink">
-            Samenvatting
+            <Later block={summaryTexts.title} />
           </h2>
-          <p className="mt-3 font-serif text-2xl text-ink">{product.name}</p>
+          <p data-from="product" className="mt-3 font-serif text-2xl text-ink">
+            {product.name}
+          </p>
           {event ? (
-            <div className="mt-2 space-y-1 text-ink-soft">
+            <div data-from="event" className="mt-2 space-y-1 text-ink-soft">
               {event.title !== product.name ? <p className="font-medium text-ink">{event.title}</p> : null}
               <p>{formatEventWhen(event.starts_at, event.ends_at)}</p>
               {venueLine(event) ? <p>{venueLine(event)}</p> : null}
             </div>
           ) : product.kind === "course" ? (
-            <p className="mt-2 text-ink-soft">Online cursus, meteen toegang na je betaling.</p>
+            <p className="mt-2 text-ink-soft">
+              <Later block={summaryTexts.course} />
+            </p>
           ) : null}
           <div className="mt-6" aria-live="polite">
             {quoteData ? (
               <PriceBreakdown quote={quoteData} updating={quote.isFetching} />
             ) : quote.isError ? (
-              <p className="text-ink-soft">De prijs kon nu niet berekend worden.</p>
+              <p className="text-ink-soft">
+                <Later block={summaryTexts.priceError} />
+              </p>
             ) : (
               <p role="status" className="text-ink-soft">
-                Prijs berekenen...
+                <Later block={summaryTexts.pricing} />
               </p>
             )}
           </div>

@@ -1,17 +1,22 @@
+import { Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CheckoutForm } from "@/features/checkout/components/checkout-form";
+import { checkoutFormBlocks } from "@/features/checkout/lib/checkout-texts";
 import { parseCheckoutParams } from "@/lib/checkout-params";
 import { EventsError, EventsLoading } from "@/components/ui/load-status";
 import { useProduct } from "@/lib/products/get-product";
 import { isBookable } from "@/lib/availability";
 import { ApiError } from "@/lib/api";
 
-function NothingChosen({ reason }: { reason?: string }) {
-  return (
-    <div className="max-w-2xl rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-      <p>{reason ?? "Je hebt nog niets gekozen."}</p>
-      <p className="mt-2">
+/** The page's words around the form: shown only in the browser, so registered with `<LaterBlocks>`. */
+const texts = {
+  nothing: { name: "checkout.nothing", text: "Je hebt nog niets gekozen." },
+  gone: { name: "checkout.gone", text: "Dit aanbod bestaat niet (meer) of is op dit moment niet te koop." },
+  choose: {
+    name: "checkout.choose",
+    text: (
+      <>
         Bekijk de{" "}
         <Link to="/begrijp-jezelf" className="text-link">
           cursussen
@@ -25,13 +30,44 @@ function NothingChosen({ reason }: { reason?: string }) {
           De Zelfbeeld-Ommekeer
         </Link>
         .
-      </p>
+      </>
+    ),
+  },
+  soldOut: { name: "checkout.sold-out", text: "deze datum is helaas uitverkocht." },
+  allSoldOut: { name: "checkout.all-sold-out", text: "alle geplande data zijn uitverkocht." },
+  noDate: { name: "checkout.no-date", text: "er is op dit moment geen datum gepland." },
+  offered: {
+    name: "checkout.offered",
+    text: "Via de wachtlijst houden we één plaats voor je vast. Rond je bestelling af voor de uitnodiging verloopt.",
+  },
+  chosenSoldOut: { name: "checkout.chosen-sold-out", text: "De datum die je koos is helaas uitverkocht." },
+  chosenGone: { name: "checkout.chosen-gone", text: "De datum die je koos is voorbij of niet meer beschikbaar." },
+  nextDate: { name: "checkout.next-date", text: "Hieronder zie je de eerstvolgende datum met vrije plaatsen." },
+} satisfies Record<string, LaterBlock>;
+
+function NothingChosen({ reason }: { reason?: LaterBlock }) {
+  return (
+    <div className="max-w-2xl rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
+      <Later block={reason ?? texts.nothing} as="p" />
+      <Later block={texts.choose} as="p" className="mt-2 block" />
     </div>
   );
 }
 
+/**
+ * The page's and the form's words, hidden in the built page so that Pagina's knows them: the route
+ * renders this before it is hydrated, since the form itself waits for the query string.
+ */
+export function CheckoutLaterBlocks() {
+  return <LaterBlocks blocks={[...Object.values(texts), ...checkoutFormBlocks()]} />;
+}
+
 /** /checkout?product=…[&event=…][&qty=…]: the product, its date and the form. Client-side only. */
-export function CheckoutPage({ leaveEmail }: { leaveEmail: (message: ReactNode) => ReactNode }) {
+export function CheckoutPage(props: { leaveEmail: (message: ReactNode) => ReactNode }) {
+  return <CheckoutState {...props} />;
+}
+
+function CheckoutState({ leaveEmail }: { leaveEmail: (message: ReactNode) => ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseCheckoutParams(searchParams);
   const product = useProduct(params.product);
@@ -40,7 +76,7 @@ export function CheckoutPage({ leaveEmail }: { leaveEmail: (message: ReactNode) 
   if (product.isPending) return <EventsLoading />;
   if (product.isError) {
     if (product.error instanceof ApiError && product.error.status === 404) {
-      return <NothingChosen reason="Dit aanbod bestaat niet (meer) of is op dit moment niet te koop." />;
+      return <NothingChosen reason={texts.gone} />;
     }
     return <EventsError />;
   }
@@ -72,11 +108,8 @@ export function CheckoutPage({ leaveEmail }: { leaveEmail: (message: ReactNode) 
       <div className="max-w-2xl">
         {leaveEmail(
           <p>
-            {requestedSoldOut
-              ? `${detail.name}: deze datum is helaas uitverkocht.`
-              : detail.events.length > 0
-                ? `${detail.name}: alle geplande data zijn uitverkocht.`
-                : `${detail.name}: er is op dit moment geen datum gepland.`}
+            <span data-from="product">{detail.name}</span>:{" "}
+            <Later block={requestedSoldOut ? texts.soldOut : detail.events.length > 0 ? texts.allSoldOut : texts.noDate} />
           </p>,
         )}
       </div>
@@ -94,15 +127,12 @@ export function CheckoutPage({ leaveEmail }: { leaveEmail: (message: ReactNode) 
     <div className="space-y-8">
       {offered ? (
         <p role="status" className="max-w-2xl rounded-2xl border border-teal/40 bg-teal-soft p-4 text-ink">
-          Via de wachtlijst houden we één plaats voor je vast. Rond je bestelling af voor de uitnodiging verloopt.
+          <Later block={texts.offered} />
         </p>
       ) : null}
       {requestedGone || requestedSoldOut ? (
         <p role="status" className="max-w-2xl rounded-2xl border border-gold bg-gold-soft/60 p-4 text-ink">
-          {requestedSoldOut
-            ? "De datum die je koos is helaas uitverkocht."
-            : "De datum die je koos is voorbij of niet meer beschikbaar."}{" "}
-          Hieronder zie je de eerstvolgende datum met vrije plaatsen.
+          <Later block={requestedSoldOut ? texts.chosenSoldOut : texts.chosenGone} /> <Later block={texts.nextDate} />
         </p>
       ) : null}
       <CheckoutForm

@@ -1,3 +1,4 @@
+import { Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
 import { CheckCircle2, Clock, XCircle } from "@/components/ui/icons";
 import { Live } from "@/components/ui/live";
 import { useEffect, useState } from "react";
@@ -9,6 +10,7 @@ import { useOrder } from "@/features/checkout/api/get-order";
 import type { OrderSummary } from "@/lib/api-types";
 import {
   OrderDetails,
+  orderDetailsTexts,
   retryHref,
 } from "@/features/checkout/components/order-details";
 import { checkoutHref } from "@/lib/checkout-params";
@@ -22,6 +24,62 @@ import { useProduct } from "@/lib/products/get-product";
 import { ApiError } from "@/lib/api";
 
 const SLOW_AFTER_MS = 30_000;
+
+/** The pages' words: shown once the order loaded, so registered with `<LaterBlocks>`. */
+const texts = {
+  courseDone: { name: "payment-success.course.text", text: "Je betaling is rond. In de e-mail naar" },
+  courseDoneEnd: { name: "payment-success.course.text-end", text: "staat precies hoe je toegang krijgt tot de cursus op het platform." },
+  courseButton: { name: "payment-success.course.button", text: "Ga naar je cursus", label: true },
+  courseLink: { name: "payment-success.course.link", text: "De link naar je cursus staat in de e-mail die we je stuurden." },
+  booked: { name: "payment-success.booked.text", text: "Je plaats is geboekt. De bevestiging van je boeking zit in je mailbox" },
+  bookedEnd: { name: "payment-success.booked.text-end", text: "met alle praktische informatie." },
+  tickets: { name: "payment-success.tickets.title", text: "Je tickets zitten in je mailbox." },
+  ticketsSent: { name: "payment-success.tickets.sent", text: "We stuurden je" },
+  ticketOne: { name: "payment-success.tickets.one", text: "ticket" },
+  ticketMany: { name: "payment-success.tickets.many", text: "tickets" },
+  ticketsTo: { name: "payment-success.tickets.to", text: "naar" },
+  ticketsEnd: {
+    name: "payment-success.tickets.text-end",
+    text: "met de datum om in je agenda te zetten. Toon je ticketcode gewoon aan de ingang.",
+  },
+  expired: { name: "payment-success.not-paid.expired", text: "De tijd om te betalen is verstreken, dus je bestelling is vervallen." },
+  cancelled: { name: "payment-success.not-paid.cancelled", text: "Je bestelling werd geannuleerd." },
+  refunded: { name: "payment-success.not-paid.refunded", text: "Deze bestelling werd terugbetaald." },
+  failed: { name: "payment-success.not-paid.failed", text: "Je betaling is niet gelukt." },
+  nothingCharged: { name: "payment-success.not-paid.nothing-charged", text: "Er is niets aangerekend." },
+  retry: { name: "shared.payment.retry", text: "Opnieuw proberen", label: true },
+  ask: { name: "shared.payment.ask", text: "Stel een vraag", label: true },
+  unknown: {
+    name: "payment-success.unknown",
+    text: "We weten niet over welke bestelling het gaat. Heb je net betaald? Dan krijg je zo dadelijk een bevestiging per e-mail. Vragen? Mail naar",
+  },
+  notFound: { name: "payment-success.not-found", text: "We vinden deze bestelling niet. Controleer de link, of mail naar" },
+  waiting: { name: "payment-success.pending.title", text: "We wachten op de bevestiging van je betaling…" },
+  waitingText: {
+    name: "payment-success.pending.text",
+    text: "Dat duurt meestal maar enkele seconden. Je hoeft niets te doen: deze pagina werkt zichzelf bij.",
+  },
+  slow: {
+    name: "payment-success.pending.slow",
+    text: "Het duurt wat langer dan gewoonlijk. Je krijgt hoe dan ook een e-mail zodra je betaling binnen is. Vragen? Mail naar",
+  },
+  thanks: { name: "payment-success.paid.thanks", text: "Bedankt," },
+  paid: { name: "payment-success.paid.text", text: "Je betaling is gelukt." },
+  home: { name: "payment-success.home", text: "Terug naar de startpagina", label: true },
+  paidAfterAll: { name: "payment-canceled.paid", text: "Goed nieuws: deze bestelling is intussen wel betaald." },
+  viewOrder: { name: "payment-canceled.view-order", text: "Bekijk je bestelling", label: true },
+  reasonFailed: { name: "payment-canceled.failed", text: "De betaling is niet gelukt." },
+  reasonCancelled: { name: "payment-canceled.cancelled", text: "Je hebt de betaling geannuleerd." },
+  reasonOpen: { name: "payment-canceled.open", text: "Je betaling is niet afgerond." },
+  noCharge: { name: "payment-canceled.no-charge", text: "Geen zorgen: er is niets aangerekend" },
+  seatsFree: { name: "payment-canceled.seats-free", text: ", en de plaatsen die voor je werden vastgehouden zijn weer vrij" },
+  tryAgain: { name: "payment-canceled.try-again", text: ". Je gegevens staan nog klaar: met één klik probeer je het opnieuw." },
+} satisfies Record<string, LaterBlock>;
+
+/** Every text of the payment result pages, known to the page it is on. */
+export function PaymentTexts() {
+  return <LaterBlocks blocks={[...Object.values(texts), ...Object.values(orderDetailsTexts)]} />;
+}
 
 function Mail() {
   return (
@@ -40,17 +98,15 @@ function Fulfilment({ order }: { order: OrderSummary }) {
     return (
       <div className="space-y-4">
         <p className="text-lg text-ink-soft">
-          Je betaling is rond. In de e-mail naar <strong>{order.email}</strong>{" "}
-          staat precies hoe je toegang krijgt tot de cursus op het platform.
+          <Later block={texts.courseDone} /> <strong data-from="order">{order.email}</strong>{" "}
+          <Later block={texts.courseDoneEnd} />
         </p>
         {order.access_url ? (
           <ExternalLink href={order.access_url} variant="primary">
-            Ga naar je cursus
+            <Later block={texts.courseButton} />
           </ExternalLink>
         ) : (
-          <p className="text-ink-soft">
-            De link naar je cursus staat in de e-mail die we je stuurden.
-          </p>
+          <Later block={texts.courseLink} as="p" className="block text-ink-soft" />
         )}
       </div>
     );
@@ -58,21 +114,24 @@ function Fulfilment({ order }: { order: OrderSummary }) {
   if (product.data?.event_kind === "zelfbeeld") {
     return (
       <p className="text-lg text-ink-soft">
-        Je plaats is geboekt. De bevestiging van je boeking zit in je mailbox (
-        <strong>{order.email}</strong>), met alle praktische informatie.
+        <Later block={texts.booked} /> (<strong data-from="order">{order.email}</strong>),{" "}
+        <Later block={texts.bookedEnd} />
       </p>
     );
   }
   return (
     <div className="space-y-2 text-lg text-ink-soft">
-      <p className="font-semibold text-ink">Je tickets zitten in je mailbox.</p>
+      <Later block={texts.tickets} as="p" className="block font-semibold text-ink" />
       <p>
-        We stuurden{" "}
-        {order.ticket_count === 1
-          ? "je ticket"
-          : `je ${order.ticket_count || order.quantity} tickets`}{" "}
-        naar <strong>{order.email}</strong>, met de datum om in je agenda te
-        zetten. Toon je ticketcode gewoon aan de ingang.
+        <Later block={texts.ticketsSent} />{" "}
+        {order.ticket_count === 1 ? (
+          <Later block={texts.ticketOne} />
+        ) : (
+          <>
+            <span data-from="order">{order.ticket_count || order.quantity}</span> <Later block={texts.ticketMany} />
+          </>
+        )}{" "}
+        <Later block={texts.ticketsTo} /> <strong data-from="order">{order.email}</strong>, <Later block={texts.ticketsEnd} />
       </p>
     </div>
   );
@@ -81,12 +140,12 @@ function Fulfilment({ order }: { order: OrderSummary }) {
 function NotPaid({ order }: { order: OrderSummary }) {
   const reason =
     order.status === "expired"
-      ? "De tijd om te betalen is verstreken, dus je bestelling is vervallen."
+      ? texts.expired
       : order.status === "cancelled"
-        ? "Je bestelling werd geannuleerd."
+        ? texts.cancelled
         : order.status === "refunded"
-          ? "Deze bestelling werd terugbetaald."
-          : "Je betaling is niet gelukt.";
+          ? texts.refunded
+          : texts.failed;
   return (
     <div className="space-y-6">
       <div className="flex items-start gap-4">
@@ -95,16 +154,17 @@ function NotPaid({ order }: { order: OrderSummary }) {
           className="h-8 w-8 shrink-0 text-gold-ink"
         />
         <p className="text-lg text-ink-soft">
-          {reason}{" "}
-          {order.status === "refunded" ? "" : "Er is niets aangerekend."}
+          <Later block={reason} /> {order.status === "refunded" ? null : <Later block={texts.nothingCharged} />}
         </p>
       </div>
       <OrderDetails order={order} />
       {order.status === "refunded" ? null : (
         <div className="flex flex-wrap gap-4">
-          <ButtonLink to={retryHref(order)}>Opnieuw proberen</ButtonLink>
+          <ButtonLink to={retryHref(order)}>
+            <Later block={texts.retry} />
+          </ButtonLink>
           <ButtonLink to="/contact" variant="secondary">
-            Stel een vraag
+            <Later block={texts.ask} />
           </ButtonLink>
         </div>
       )}
@@ -141,9 +201,7 @@ export function PaymentSuccessContent() {
   if (!orderId) {
     return (
       <p className="max-w-2xl text-lg text-ink-soft">
-        We weten niet over welke bestelling het gaat. Heb je net betaald? Dan
-        krijg je zo dadelijk een bevestiging per e-mail. Vragen? Mail naar{" "}
-        <Mail />.
+        <Later block={texts.unknown} /> <Mail />.
       </p>
     );
   }
@@ -152,8 +210,7 @@ export function PaymentSuccessContent() {
     if (order.error instanceof ApiError && order.error.status === 404) {
       return (
         <p className="max-w-2xl text-lg text-ink-soft">
-          We vinden deze bestelling niet. Controleer de link, of mail naar{" "}
-          <Mail />.
+          <Later block={texts.notFound} /> <Mail />.
         </p>
       );
     }
@@ -168,18 +225,11 @@ export function PaymentSuccessContent() {
           <div className="flex items-start gap-4 rounded-2xl border border-teal/40 bg-teal-soft p-6">
             <Clock aria-hidden="true" className="h-8 w-8 shrink-0 text-teal" />
             <div className="space-y-2 text-lg text-ink">
-              <p className="font-semibold">
-                We wachten op de bevestiging van je betaling…
-              </p>
-              <p className="text-ink-soft">
-                Dat duurt meestal maar enkele seconden. Je hoeft niets te doen:
-                deze pagina werkt zichzelf bij.
-              </p>
+              <Later block={texts.waiting} as="p" className="block font-semibold" />
+              <Later block={texts.waitingText} as="p" className="block text-ink-soft" />
               {slow ? (
                 <p className="text-ink-soft">
-                  Het duurt wat langer dan gewoonlijk. Je krijgt hoe dan ook een
-                  e-mail zodra je betaling binnen is. Vragen? Mail naar <Mail />
-                  .
+                  <Later block={texts.slow} /> <Mail />.
                 </p>
               ) : null}
             </div>
@@ -191,8 +241,10 @@ export function PaymentSuccessContent() {
               className="h-8 w-8 shrink-0 text-teal"
             />
             <p className="text-lg text-ink">
-              <strong>Bedankt, {data.first_name}!</strong> Je betaling is
-              gelukt.
+              <strong>
+                <Later block={texts.thanks} /> <span data-from="order">{data.first_name}</span>!
+              </strong>{" "}
+              <Later block={texts.paid} />
             </p>
           </div>
         ) : null}
@@ -202,7 +254,7 @@ export function PaymentSuccessContent() {
           <OrderDetails order={data} />
           <Fulfilment order={data} />
           <ButtonLink to="/" variant="secondary">
-            Terug naar de startpagina
+            <Later block={texts.home} />
           </ButtonLink>
         </>
       ) : data.status === "pending" ? (
@@ -250,13 +302,11 @@ export function PaymentCanceledContent() {
   if (status === "paid") {
     return (
       <div className="max-w-2xl space-y-6">
-        <p className="text-lg text-ink-soft">
-          Goed nieuws: deze bestelling is intussen wel betaald.
-        </p>
+        <Later block={texts.paidAfterAll} as="p" className="block text-lg text-ink-soft" />
         <ButtonLink
           to={`/payment-success?order=${encodeURIComponent(orderId!)}`}
         >
-          Bekijk je bestelling
+          <Later block={texts.viewOrder} />
         </ButtonLink>
       </div>
     );
@@ -265,24 +315,20 @@ export function PaymentCanceledContent() {
   return (
     <div className="max-w-2xl space-y-6">
       <p className="text-lg text-ink">
-        {reden === "mislukt"
-          ? "De betaling is niet gelukt."
-          : reden === "geannuleerd"
-            ? "Je hebt de betaling geannuleerd."
-            : "Je betaling is niet afgerond."}
+        <Later block={reden === "mislukt" ? texts.reasonFailed : reden === "geannuleerd" ? texts.reasonCancelled : texts.reasonOpen} />
       </p>
       <p className="text-lg text-ink-soft">
-        Geen zorgen: er is niets aangerekend
-        {heldSeats
-          ? ", en de plaatsen die voor je werden vastgehouden zijn weer vrij"
-          : ""}
-        . Je gegevens staan nog klaar: met één klik probeer je het opnieuw.
+        <Later block={texts.noCharge} />
+        {heldSeats ? <Later block={texts.seatsFree} /> : null}
+        <Later block={texts.tryAgain} />
       </p>
       {order.data ? <OrderDetails order={order.data} /> : null}
       <div className="flex flex-wrap gap-4">
-        <ButtonLink to={retry}>Opnieuw proberen</ButtonLink>
+        <ButtonLink to={retry}>
+          <Later block={texts.retry} />
+        </ButtonLink>
         <ButtonLink to="/contact" variant="secondary">
-          Stel een vraag
+          <Later block={texts.ask} />
         </ButtonLink>
       </div>
     </div>

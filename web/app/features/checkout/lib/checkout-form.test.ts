@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkoutRequest,
   emptyValues,
+  REGISTRATION_NEEDED,
   validateCheckout,
 } from "@/features/checkout/lib/checkout-form";
 
@@ -65,6 +66,31 @@ describe("a company's invoice address", () => {
       values: { ...valid, ...address },
     });
     expect("country" in privateBuyer || "street" in privateBuyer).toBe(false);
+  });
+});
+
+describe("a company without a VAT number", () => {
+  const address = { street: "Kerkstraat 3", postal_code: "9000", city: "Gent" };
+
+  it("gives its enterprise number in Belgium, optionally its KvK number in the Netherlands", () => {
+    const belgian = { ...valid, ...address, company: "Atelier vzw", country: "BE" };
+    expect(validateCheckout(belgian, 10)).toEqual({ registration_number: REGISTRATION_NEEDED });
+    expect(validateCheckout({ ...belgian, registration_number: "0417.497.106" }, 10)).toEqual({});
+    expect(validateCheckout({ ...belgian, vat_number: "BE0123456749" }, 10)).toEqual({});
+    expect(validateCheckout({ ...belgian, country: "NL" }, 10)).toEqual({});
+  });
+
+  it("sends the number only without a VAT number", () => {
+    const values = { ...valid, ...address, company: "Atelier vzw", country: "BE", registration_number: " 0417.497.106 " };
+    const body = checkoutRequest({ idempotencyKey: "k".repeat(36), product: "vertelavond", eventId: 7, values });
+    expect(body).toMatchObject({ registration_number: "0417.497.106" });
+    const withVat = checkoutRequest({
+      idempotencyKey: "k".repeat(36),
+      product: "vertelavond",
+      eventId: 7,
+      values: { ...values, vat_number: "BE0123456749" },
+    });
+    expect("registration_number" in withVat).toBe(false);
   });
 });
 

@@ -9,44 +9,36 @@ export function formatDiscountCents(cents: number): string {
   return `${MINUS}${formatPriceCents(Math.abs(cents))}`;
 }
 
-/** "Kortingscode WELKOM10: −€ 7,00", or null when no coupon applies. */
-export function couponLine(quote: Pick<Quote, "coupon" | "discount_cents">): string | null {
-  if (!quote.coupon) return null;
-  return `Kortingscode ${quote.coupon.code}: ${formatDiscountCents(quote.discount_cents)}`;
-}
-
-/** "waarvan 21% btw € 10,93"; no VAT at all is the coach's small-business exemption. */
-export function vatLine(quote: Pick<Quote, "vat_cents" | "vat_rate_percent">): string {
-  if (quote.vat_rate_percent === 0 && quote.vat_cents === 0) return "zonder btw (vrijstellingsregeling kleine ondernemingen)";
+/** The VAT in a total, as its rate ("21", "5,5") and amount ("€ 10,93"); null under the small-business exemption. */
+export function vatParts(quote: Pick<Quote, "vat_cents" | "vat_rate_percent">): { rate: string; amount: string } | null {
+  if (quote.vat_rate_percent === 0 && quote.vat_cents === 0) return null;
   const rate = new Intl.NumberFormat("nl-BE", { maximumFractionDigits: 2 }).format(quote.vat_rate_percent);
-  return `waarvan ${rate}% btw ${formatPriceCents(quote.vat_cents)}`;
+  return { rate, amount: formatPriceCents(quote.vat_cents) };
 }
 
 export interface BreakdownRow {
   key: "subtotal" | "discount" | "total";
-  label: string;
+  /** The quote's part of the label ("2 × € 35,00", "WELKOM10, 10% korting"); its word is a block. */
+  detail: string | null;
   value: string;
 }
 
-/** Subtotal ("2 × € 35,00"), the discount when there is one, and the total. */
+/** Subtotal (with "2 × € 35,00"), the discount when there is one, and the total. */
 export function breakdownRows(quote: Quote): BreakdownRow[] {
   const rows: BreakdownRow[] = [
     {
       key: "subtotal",
-      label:
-        quote.quantity > 1
-          ? `Subtotaal (${quote.quantity} × ${formatPriceCents(quote.unit_price_cents)})`
-          : "Subtotaal",
+      detail: quote.quantity > 1 ? `${quote.quantity} × ${formatPriceCents(quote.unit_price_cents)}` : null,
       value: formatPriceCents(quote.subtotal_cents),
     },
   ];
   if (quote.discount_cents > 0) {
     rows.push({
       key: "discount",
-      label: quote.coupon ? `Korting (${quote.coupon.code}, ${quote.coupon.label})` : "Korting",
+      detail: quote.coupon ? `${quote.coupon.code}, ${quote.coupon.label}` : null,
       value: formatDiscountCents(quote.discount_cents),
     });
   }
-  rows.push({ key: "total", label: "Totaal", value: formatPriceCents(quote.total_cents) });
+  rows.push({ key: "total", detail: null, value: formatPriceCents(quote.total_cents) });
   return rows;
 }

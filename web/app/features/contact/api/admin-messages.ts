@@ -30,6 +30,7 @@ function invalidate(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ["admin", "messages"] }),
     queryClient.invalidateQueries({ queryKey: ["admin", "dashboard"] }),
+    queryClient.invalidateQueries({ queryKey: ["admin", "today"] }),
   ]);
 }
 

@@ -4,6 +4,7 @@ import { toast } from "@/components/ui/toast";
 import { CheckboxField, InputField, SelectField, TextareaField } from "@/components/form/field";
 import { serverMessage } from "@/components/form/form-errors";
 import { useForm } from "@/components/form/use-form";
+import { Block, LaterBlocks, laterText, type LaterBlock } from "@/components/ui/block";
 import { buttonClasses } from "@/components/ui/button-link";
 import { sendContactMessage } from "@/features/contact/api/send-message";
 import { CONTACT_SUBJECTS, MAX_MESSAGE_CHARS } from "@/features/contact/lib/subjects";
@@ -11,6 +12,14 @@ import { CONTACT_SUBJECTS, MAX_MESSAGE_CHARS } from "@/features/contact/lib/subj
 export const CONTACT_SUCCESS_TITLE = "Bericht verstuurd!";
 export const CONTACT_ERROR_TITLE = "Er is iets misgegaan";
 const FALLBACK = "Probeer het later opnieuw.";
+
+/** What the form says after the API answered (toasts): her words too. */
+const texts = {
+  success: { name: "contact.form.success", text: CONTACT_SUCCESS_TITLE },
+  error: { name: "shared.form.error", text: CONTACT_ERROR_TITLE },
+  errorText: { name: "shared.form.error-text", text: FALLBACK },
+  busy: { name: "shared.form.busy", text: "Bezig...", label: true },
+} satisfies Record<string, LaterBlock>;
 
 const empty = { name: "", email: "", phone: "", subject: "", message: "", privacy_consent: false, website: "" };
 
@@ -29,19 +38,20 @@ export function ContactForm() {
         privacy_consent: v.privacy_consent,
         website: v.website,
       });
-      toast.success(CONTACT_SUCCESS_TITLE, { description: result.message });
+      toast.success(laterText(texts.success), { description: result.message });
       reset();
     },
-    onError: (error) => toast.error(CONTACT_ERROR_TITLE, { description: serverMessage(error) ?? FALLBACK }),
+    onError: (error) =>
+      toast.error(laterText(texts.error), { description: serverMessage(error) ?? laterText(texts.errorText) }),
   });
 
   return (
     <form ref={formRef} onSubmit={onSubmit} aria-label="Contactformulier" className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField label="Naam" {...field("name")} type="text" required maxLength={100} autoComplete="name" />
-        <InputField label="E-mailadres" {...field("email")} type="email" required autoComplete="email" />
-        <InputField label="Telefoonnummer" optional {...field("phone")} type="tel" autoComplete="tel" />
-        <SelectField label="Onderwerp" {...field("subject")} required>
+        <InputField label={<Block name="contact.form.name">Naam</Block>} {...field("name")} type="text" required maxLength={100} autoComplete="name" />
+        <InputField label={<Block name="contact.form.email">E-mailadres</Block>} {...field("email")} type="email" required autoComplete="email" />
+        <InputField label={<Block name="contact.form.phone">Telefoonnummer</Block>} optional {...field("phone")} type="tel" autoComplete="tel" />
+        <SelectField label={<Block name="contact.form.subject">Onderwerp</Block>} {...field("subject")} required>
           <option value="">Kies een onderwerp</option>
           {CONTACT_SUBJECTS.map((s) => (
             <option key={s.value} value={s.value}>
@@ -51,9 +61,14 @@ export function ContactForm() {
         </SelectField>
       </div>
       <TextareaField
-        label="Je bericht"
+        label={<Block name="contact.form.message">Je bericht</Block>}
         {...field("message")}
-        hint={`Hoogstens ${MAX_MESSAGE_CHARS} tekens (${values.message.length} gebruikt).`}
+        hint={
+          <>
+            <Block name="contact.form.limit">{`Hoogstens ${MAX_MESSAGE_CHARS} tekens`}</Block> (
+            <span data-from="teller">{values.message.length}</span> <Block name="contact.form.used">gebruikt</Block>).
+          </>
+        }
         required
         rows={6}
         maxLength={MAX_MESSAGE_CHARS}
@@ -77,15 +92,18 @@ export function ContactForm() {
         onChange={(checked) => set("privacy_consent", checked)}
         error={errors.privacy_consent}
       >
-        Ik ga akkoord dat mijn gegevens gebruikt worden om mijn bericht te beantwoorden (zie de{" "}
-        <Link to="/privacy" className="text-link">
-          privacyverklaring
-        </Link>
-        ).
+        <Block name="contact.form.consent">
+          Ik ga akkoord dat mijn gegevens gebruikt worden om mijn bericht te beantwoorden (zie de{" "}
+          <Link to="/privacy" className="text-link">
+            privacyverklaring
+          </Link>
+          ).
+        </Block>
       </CheckboxField>
+      <LaterBlocks blocks={Object.values(texts)} />
       <div>
         <button type="submit" disabled={submitting} className={buttonClasses("primary")}>
-          {submitting ? "Bezig..." : "Verstuur bericht"}
+          {submitting ? <Block name="shared.form.busy">Bezig...</Block> : <Block name="contact.form.button">Verstuur bericht</Block>}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { toast } from "@/components/ui/toast";
 import { AdminDialog } from "@/components/admin/admin-dialog";
 import { Badge } from "@/components/admin/badge";
@@ -62,7 +63,9 @@ const columns: Column<Coupon>[] = [
 
 /** Coupons: search, paged list with usage, add, edit and delete. */
 export function CouponsAdmin() {
-  const list = useListState({ perPage: PER_PAGE });
+  // ?coupon=CODE (a link from the admin search) shows that coupon.
+  const [params] = useSearchParams();
+  const list = useListState({ perPage: PER_PAGE, initialSearch: params.get("coupon") ?? "" });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Coupon | null>(null);
   const coupons = useCoupons({ q: list.q, page: list.page, perPage: PER_PAGE });

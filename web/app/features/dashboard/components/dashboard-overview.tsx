@@ -6,11 +6,17 @@ import { LoadError, LoadingBlock } from "@/components/admin/query-status";
 import { adminSections } from "@/lib/admin-sections";
 import { cardClass } from "@/components/admin/styles";
 import { useDashboard } from "@/features/dashboard/api/get-dashboard";
-import { AttentionOrders } from "@/features/dashboard/components/attention-orders";
 import { RevenueChart } from "@/features/dashboard/components/revenue-chart";
-import { SignupsChart } from "@/features/dashboard/components/signups-chart";
+import { WeeklyCountChart } from "@/features/dashboard/components/weekly-count-chart";
 import { TicketSales } from "@/features/dashboard/components/ticket-sales";
-import { formatAverageRating, formatCount } from "@/features/dashboard/lib/dashboard-format";
+import {
+  formatAverageRating,
+  formatCount,
+  formatMonthLong,
+  formatMonthShort,
+  formatWeekLong,
+  formatWeekShort,
+} from "@/features/dashboard/lib/dashboard-format";
 import { eventKindLabel, eventStatusLabel, eventStatusTone, seatsText } from "@/lib/event-labels";
 import { callModeLabel } from "@/lib/call-labels";
 import { formatDateAt, formatDateTime } from "@/lib/format";
@@ -36,7 +42,7 @@ function Figure({ value, label }: { value: string; label: string }) {
   );
 }
 
-/** The coach's overview: newsletter, reviews, revenue, orders to act on, ticket sales, the next dates, and a way to every admin page. */
+/** The coach's figures below what needs her today: newsletter, reviews, upcoming calls, signups and revenue, ticket sales, the next dates, and a way to every admin page. */
 export function DashboardOverview() {
   const { data, isPending, isError, error, refetch } = useDashboard();
 
@@ -71,7 +77,56 @@ export function DashboardOverview() {
             </StatCard>
           </div>
 
-          {/* Intro calls and contact (issue 5). */}
+          {/* The figures as small bar charts, each with its numbers as a table for screen readers. */}
+          <div className="grid gap-6">
+            <section className={`${cardClass} min-w-0`} aria-label="Inschrijvingen per week">
+              <WeeklyCountChart
+                title="Nieuwe inschrijvingen per week"
+                tableCaption="Nieuwe inschrijvingen op de nieuwsbrief per week"
+                countHeader="Inschrijvingen"
+                weeks={data.signups_per_week}
+              />
+            </section>
+            <section className={`${cardClass} min-w-0`} aria-label="Reviews per week">
+              <WeeklyCountChart
+                title="Nieuwe reviews per week"
+                tableCaption="Goedgekeurde reviews per week"
+                countHeader="Reviews"
+                weeks={data.reviews.per_week}
+              />
+            </section>
+            <section className={`${cardClass} min-w-0`} aria-label="Verkoop per week">
+              <RevenueChart
+                title="Verkoop per week"
+                span={`De laatste ${data.sales_per_week.length} weken`}
+                periodHeader="Week van"
+                labelEvery={3}
+                periods={data.sales_per_week.map((w) => ({
+                  key: w.week_start,
+                  short: formatWeekShort(w.week_start),
+                  long: formatWeekLong(w.week_start),
+                  total_cents: w.total_cents,
+                  orders: w.orders,
+                }))}
+              />
+            </section>
+            <section className={`${cardClass} min-w-0`} aria-label="Omzet per maand">
+              <RevenueChart
+                title="Omzet per maand"
+                span={`De laatste ${data.revenue_by_month.length} maanden`}
+                periodHeader="Maand"
+                labelEvery={2}
+                periods={data.revenue_by_month.map((m) => ({
+                  key: m.month,
+                  short: formatMonthShort(m.month),
+                  long: formatMonthLong(m.month),
+                  total_cents: m.total_cents,
+                  orders: m.orders,
+                }))}
+              />
+            </section>
+          </div>
+
           <div className="grid gap-6 md:grid-cols-2">
             <section className={cardClass} aria-labelledby="komende-gesprekken">
               <h2 id="komende-gesprekken" className="text-xl">
@@ -95,53 +150,34 @@ export function DashboardOverview() {
                 Alle afspraken bekijken
               </Link>
             </section>
-            <StatCard title="Berichten" to="/admin/berichten" linkLabel="Naar je berichten">
-              <dl className="flex flex-wrap gap-x-10 gap-y-3">
-                <Figure value={formatCount(data.unread_messages)} label="Ongelezen berichten" />
-              </dl>
-            </StatCard>
+            <section className={cardClass} aria-labelledby="volgende-data">
+              <h2 id="volgende-data" className="text-xl">
+                Volgende data
+              </h2>
+              {data.next_events.length === 0 ? (
+                <p className="mt-3 text-ink-soft">Er staan geen komende data gepland.</p>
+              ) : (
+                <ul className="mt-4 divide-y divide-sand">
+                  {data.next_events.map((event) => (
+                    <li key={event.id} className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3">
+                      <div>
+                        <p className="font-semibold text-ink">{event.title}</p>
+                        <p className="text-sm text-ink-soft">
+                          {eventKindLabel(event.kind)} · {formatDateTime(event.starts_at)}
+                        </p>
+                      </div>
+                      <div className="flex flex-wrap items-center gap-3">
+                        <span className="text-sm text-ink">{seatsText(event.seats_taken, event.capacity)}</span>
+                        <Badge tone={eventStatusTone(event.status)}>{eventStatusLabel(event.status)}</Badge>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
           </div>
 
-          <section className={cardClass} aria-label="Inschrijvingen per week">
-            <SignupsChart weeks={data.signups_per_week} />
-          </section>
-
-          {/* The commerce figures (absent from an older server: then left out). */}
-          {data.revenue_by_month ? (
-            <section className={`${cardClass} min-w-0`} aria-label="Omzet per maand">
-              <RevenueChart months={data.revenue_by_month} />
-            </section>
-          ) : null}
-
-          {data.attention_orders ? <AttentionOrders orders={data.attention_orders} /> : null}
-
           {data.tickets_by_event ? <TicketSales events={data.tickets_by_event} /> : null}
-
-          <section className={cardClass} aria-labelledby="volgende-data">
-            <h2 id="volgende-data" className="text-xl">
-              Volgende data
-            </h2>
-            {data.next_events.length === 0 ? (
-              <p className="mt-3 text-ink-soft">Er staan geen komende data gepland.</p>
-            ) : (
-              <ul className="mt-4 divide-y divide-sand">
-                {data.next_events.map((event) => (
-                  <li key={event.id} className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3">
-                    <div>
-                      <p className="font-semibold text-ink">{event.title}</p>
-                      <p className="text-sm text-ink-soft">
-                        {eventKindLabel(event.kind)} · {formatDateTime(event.starts_at)}
-                      </p>
-                    </div>
-                    <div className="flex flex-wrap items-center gap-3">
-                      <span className="text-sm text-ink">{seatsText(event.seats_taken, event.capacity)}</span>
-                      <Badge tone={eventStatusTone(event.status)}>{eventStatusLabel(event.status)}</Badge>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
         </>
       )}
 

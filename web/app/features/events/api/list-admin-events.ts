@@ -30,6 +30,7 @@ export function invalidateEvents(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ["admin", "events"] }),
     queryClient.invalidateQueries({ queryKey: ["admin", "dashboard"] }),
+    queryClient.invalidateQueries({ queryKey: ["admin", "today"] }),
     queryClient.invalidateQueries({ queryKey: ["events"] }),
   ]);
 }

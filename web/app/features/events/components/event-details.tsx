@@ -1,3 +1,4 @@
+import { Later, type LaterBlock } from "@/components/ui/block";
 import { CalendarDays, Clock, Euro, MapPin, Users } from "@/components/ui/icons";
 import type { PublicEvent } from "@/lib/api-types";
 import { formatDate, formatPriceCents, formatTimeRange, isSameBrusselsDay, formatDateTime } from "@/lib/format";
@@ -19,6 +20,13 @@ function venueLines(event: PublicEvent): string[] {
   return [];
 }
 
+/** The words of an event's details (shown once the events loaded; `UpcomingEvents` registers them). */
+export const eventDetailTexts = {
+  free: { name: "shared.events.free", text: "Gratis" },
+  cancelled: { name: "shared.events.cancelled", text: "Geannuleerd" },
+  soldOut: { name: "shared.events.sold-out", text: "Uitverkocht" },
+} satisfies Record<string, LaterBlock>;
+
 /** Date, time, venue, price and seats of one event as a description list. */
 export function EventDetails({ event }: { event: PublicEvent }) {
   const sameDay = isSameBrusselsDay(event.starts_at, event.ends_at);
@@ -32,7 +40,7 @@ export function EventDetails({ event }: { event: PublicEvent }) {
           <CalendarDays aria-hidden="true" className={icon} />
           <span className="sr-only">Datum</span>
         </dt>
-        <dd className="font-medium">
+        <dd data-from="event" className="font-medium">
           {sameDay ? formatDate(event.starts_at) : `${formatDate(event.starts_at)} tot ${formatDate(event.ends_at)}`}
         </dd>
       </div>
@@ -41,7 +49,7 @@ export function EventDetails({ event }: { event: PublicEvent }) {
           <Clock aria-hidden="true" className={icon} />
           <span className="sr-only">Uur</span>
         </dt>
-        <dd>
+        <dd data-from="event">
           {sameDay ? formatTimeRange(event.starts_at, event.ends_at) : `Start ${formatDateTime(event.starts_at)}`}
         </dd>
       </div>
@@ -51,7 +59,7 @@ export function EventDetails({ event }: { event: PublicEvent }) {
             <MapPin aria-hidden="true" className={icon} />
             <span className="sr-only">Locatie</span>
           </dt>
-          <dd>{venue.join(", ")}</dd>
+          <dd data-from="event">{venue.join(", ")}</dd>
         </div>
       ) : null}
       <div className={row}>
@@ -61,9 +69,11 @@ export function EventDetails({ event }: { event: PublicEvent }) {
         </dt>
         <dd>
           {event.price_cents > 0 ? (
-            <span className="whitespace-nowrap">{formatPriceCents(event.price_cents)}</span>
+            <span data-from="event" className="whitespace-nowrap">
+              {formatPriceCents(event.price_cents)}
+            </span>
           ) : (
-            "Gratis"
+            <Later block={eventDetailTexts.free} />
           )}
         </dd>
       </div>
@@ -74,11 +84,11 @@ export function EventDetails({ event }: { event: PublicEvent }) {
         </dt>
         <dd>
           {isCancelled(event) ? (
-            <span className="font-semibold">Geannuleerd</span>
+            <Later block={eventDetailTexts.cancelled} className="font-semibold" />
           ) : isSoldOut(event) ? (
-            <span className="font-semibold text-gold-ink">Uitverkocht</span>
+            <Later block={eventDetailTexts.soldOut} className="font-semibold text-gold-ink" />
           ) : (
-            `Nog ${event.seats_left} ${event.seats_left === 1 ? "plaats" : "plaatsen"} vrij`
+            <span data-from="event">{`Nog ${event.seats_left} ${event.seats_left === 1 ? "plaats" : "plaatsen"} vrij`}</span>
           )}
         </dd>
       </div>

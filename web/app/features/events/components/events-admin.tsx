@@ -1,5 +1,6 @@
 import { Ban, Pencil, Plus, Trash2, Users, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
 import { toast } from "@/components/ui/toast";
 import { AdminDialog } from "@/components/admin/admin-dialog";
 import { Badge } from "@/components/admin/badge";
@@ -13,6 +14,7 @@ import { errorMessage } from "@/components/form/form-errors";
 import { adminButton, cardClass } from "@/components/admin/styles";
 import { useProducts } from "@/lib/products/list-products";
 import { useDeleteEvent } from "@/features/events/api/delete-event";
+import { useAdminEvent } from "@/features/events/api/get-admin-event";
 import { useAdminEvents } from "@/features/events/api/list-admin-events";
 import { useUpdateEvent } from "@/features/events/api/update-event";
 import { EventForm, type ImagePicker } from "@/features/events/components/event-form";
@@ -188,6 +190,19 @@ export function EventsAdmin({ title, intro, kinds, top, attendees, imagePicker }
       panelRef.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
     });
   }
+
+  // ?activiteit=ID (a link from the admin search) opens that date with its tickets or bookings.
+  const [params] = useSearchParams();
+  const linkedId = Number(params.get("activiteit"));
+  const linked = useAdminEvent(attendees && Number.isSafeInteger(linkedId) && linkedId > 0 ? linkedId : null);
+  const link = params.toString();
+  useEffect(() => {
+    if (!linked.data || !kinds.includes(linked.data.kind)) return;
+    setKind(linked.data.kind);
+    select(linked.data);
+    // Only a new link (or its event arriving) opens it again; kinds and select are the same each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linked.data, link]);
 
   async function confirmDelete() {
     if (!deleting) return;

@@ -1,7 +1,8 @@
+import { LaterBlocks } from "@/components/ui/block";
 import type { ReactNode } from "react";
 import { useUpcomingEvents } from "@/features/events/api/get-upcoming-events";
 import { EventsError, EventsLoading } from "@/components/ui/load-status";
-import { EventDetails } from "@/features/events/components/event-details";
+import { EventDetails, eventDetailTexts } from "@/features/events/components/event-details";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
 import type { EventKind, PublicEvent } from "@/lib/api-types";
 
@@ -17,7 +18,16 @@ interface UpcomingEventsProps {
 }
 
 /** List of upcoming events of one kind, loaded from the API. */
-export function UpcomingEvents({ kind, empty, action, limit, headingLevel = "h3" }: UpcomingEventsProps) {
+export function UpcomingEvents(props: UpcomingEventsProps) {
+  return (
+    <>
+      <LaterBlocks blocks={Object.values(eventDetailTexts)} />
+      <EventList {...props} />
+    </>
+  );
+}
+
+function EventList({ kind, empty, action, limit, headingLevel = "h3" }: UpcomingEventsProps) {
   const { data, isPending, isError } = useUpcomingEvents(kind);
   if (isPending) return <EventsLoading />;
   if (isError) return <EventsError />;
@@ -35,8 +45,14 @@ export function UpcomingEvents({ kind, empty, action, limit, headingLevel = "h3"
               className="mb-4 aspect-[3/2] h-auto w-full rounded-xl object-cover"
             />
           ) : null}
-          <Heading className="text-xl">{event.title}</Heading>
-          {event.description ? <p className="mt-2 text-ink-soft">{event.description}</p> : null}
+          <Heading data-from="event" className="text-xl">
+            {event.title}
+          </Heading>
+          {event.description ? (
+            <p data-from="event" className="mt-2 text-ink-soft">
+              {event.description}
+            </p>
+          ) : null}
           <div className="mt-4">
             <EventDetails event={event} />
           </div>

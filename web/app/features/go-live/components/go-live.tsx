@@ -10,7 +10,7 @@ import {
 } from "@/features/go-live/api/go-live";
 import type { GoLiveCheck } from "@/lib/api-types";
 
-/** Where a line is fixed: an admin or site page, or (server configuration) the README. */
+/** Where a line is fixed: an admin or site page, or (server configuration) whoever runs her server. */
 function FixLink({ fix }: { fix: string }) {
   if (fix.startsWith("/admin")) {
     return (
@@ -26,10 +26,51 @@ function FixLink({ fix }: { fix: string }) {
       </a>
     );
   }
+  return null;
+}
+
+/** An open line of server configuration: what it means, what to do, and a message for her host to copy. */
+function Explained({ check }: { check: GoLiveCheck }) {
+  if (!check.help) return null;
   return (
-    <span className="text-sm text-ink-soft">
-      Vraag wie je server beheert (zie {fix}).
-    </span>
+    <div className="mt-2 grid gap-2">
+      <p className="text-ink">{check.help}</p>
+      {check.links.length > 0 ? (
+        <ul className="flex flex-wrap gap-x-4 gap-y-1">
+          {check.links.map((l) => (
+            <li key={l.url}>
+              <a href={l.url} className="text-link text-sm" target="_blank" rel="noreferrer">
+                {l.label}
+                <span className="sr-only"> (opent in een nieuw venster)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {check.ask_host ? (
+        <details className="rounded-xl bg-cream-deep p-3">
+          <summary className="cursor-pointer font-semibold text-ink">Wat je kunt vragen aan wie je website beheert</summary>
+          <p className="mt-2 wrap-break-word text-ink">{check.ask_host}</p>
+          <CopyButton text={check.ask_host} />
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function CopyButton({ text }: { text: string }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success("Gekopieerd", { description: "Plak de vraag in een mail aan wie je website beheert." });
+    } catch {
+      toast.error("Kopiëren lukte niet", { description: "Selecteer de tekst en kopieer hem zelf." });
+    }
+  }
+  return (
+    <button type="button" onClick={copy} className={adminButton("quiet", "sm", "mt-2")}>
+      Kopieer de vraag
+    </button>
   );
 }
 
@@ -49,28 +90,25 @@ function Line({ check }: { check: GoLiveCheck }) {
           </span>
         </p>
         <p className="text-ink-soft">{check.detail}</p>
-        {check.done ? null : <FixLink fix={check.fix} />}
+        {check.done ? null : (
+          <>
+            <Explained check={check} />
+            <FixLink fix={check.fix} />
+          </>
+        )}
       </div>
     </li>
   );
 }
 
-/** The dashboard's go-live checklist: what still stands between the site and real visitors. */
+/** The dashboard's go-live checklist: what still stands between the site and real visitors; folded once all is done. */
 export function GoLiveChecklist() {
   const { data } = useGoLive();
   const testMail = useSendTestMail();
   const legal = useSetLegalPagesReviewed();
   if (!data) return null;
-  return (
-    <section id="go-live" className={cardClass} aria-labelledby="go-live-title">
-      <h2 id="go-live-title" className="text-xl">
-        Klaar om live te gaan?
-      </h2>
-      <p className="mt-1 text-ink-soft">
-        {data.all_done
-          ? "Alles staat klaar."
-          : "Werk deze punten af voor je de site aan je bezoekers toont."}
-      </p>
+  const list = (
+    <>
       <ul className="mt-2 divide-y divide-sand">
         {data.checks.map((check) => (
           <Line key={check.id} check={check} />
@@ -107,6 +145,27 @@ export function GoLiveChecklist() {
           Ik heb de privacyverklaring en de algemene voorwaarden nagelezen.
         </CheckboxField>
       </div>
+    </>
+  );
+  return (
+    <section id="go-live" className={cardClass} aria-labelledby="go-live-title">
+      <h2 id="go-live-title" className="text-xl">
+        Klaar om live te gaan?
+      </h2>
+      <p className="mt-1 text-ink-soft">
+        {data.all_done
+          ? "Alles staat klaar."
+          : "Werk deze punten af voor je de site aan je bezoekers toont."}
+      </p>
+      {data.all_done ? (
+        // Once everything is done, the list folds away: there if she wants it, not in her way.
+        <details className="mt-2">
+          <summary className="cursor-pointer text-link text-sm">Toon de lijst</summary>
+          {list}
+        </details>
+      ) : (
+        list
+      )}
     </section>
   );
 }

@@ -44,6 +44,7 @@ export function useCancelIntroCall() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ["admin", "intro-calls"] }),
         queryClient.invalidateQueries({ queryKey: ["admin", "dashboard"] }),
+        queryClient.invalidateQueries({ queryKey: ["admin", "today"] }),
         queryClient.invalidateQueries({ queryKey: ["intro-calls"] }),
       ]),
   });

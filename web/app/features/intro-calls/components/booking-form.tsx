@@ -1,3 +1,4 @@
+import { Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -13,11 +14,99 @@ import {
   slotsQueryOptions,
   useSlots,
 } from "@/features/intro-calls/api/get-slots";
-import { SlotPicker } from "@/features/intro-calls/components/slot-picker";
+import { SlotPicker, slotPickerTexts } from "@/features/intro-calls/components/slot-picker";
 import { CALL_MODES, callModeLabel } from "@/lib/call-labels";
 import { ApiError } from "@/lib/api";
 import type { BookingResponse, CallMode } from "@/lib/api-types";
 import { formatDateAt } from "@/lib/format";
+
+const P = "gratis-kennismakingsgesprek.form";
+
+/** The form's words: all shown once the free moments loaded, so registered with `<LaterBlocks>`. */
+const texts = {
+  doneTitle: { name: `${P}.done.title`, text: "Je gesprek is geboekt!" },
+  doneWhen: { name: `${P}.done.when`, text: "We spreken af op" },
+  doneText: {
+    name: `${P}.done.text`,
+    text: "Je krijgt zo een bevestiging per e-mail, met een uitnodiging voor je agenda en links om het gesprek te verplaatsen of te annuleren.",
+  },
+  loadError: {
+    name: `${P}.load-error`,
+    text: (
+      <>
+        De vrije momenten konden nu niet geladen worden. Probeer het later opnieuw, of{" "}
+        <Link to="/contact" className="text-link">
+          neem contact op
+        </Link>
+        .
+      </>
+    ),
+  },
+  none: {
+    name: `${P}.none`,
+    text: (
+      <>
+        Er zijn de komende weken geen vrije momenten meer. Laat via het{" "}
+        <Link to="/contact" className="text-link">
+          contactformulier
+        </Link>{" "}
+        weten wanneer het jou past, dan zoeken we samen een moment.
+      </>
+    ),
+  },
+  how: { name: `${P}.how`, text: "3. Hoe wil je het gesprek?" },
+  details: { name: `${P}.details`, text: "4. Je gegevens" },
+  name: { name: `${P}.name`, text: "Naam" },
+  email: { name: `${P}.email`, text: "E-mailadres" },
+  phone: { name: `${P}.phone`, text: "Telefoonnummer" },
+  question: { name: `${P}.question`, text: "Wil je al iets vertellen of vragen?" },
+  busy: { name: "shared.form.busy", text: "Bezig...", label: true },
+  button: { name: `${P}.button`, text: "Gesprek boeken", label: true },
+  chosen: { name: `${P}.chosen`, text: "Gekozen:" },
+  notChosen: { name: `${P}.not-chosen`, text: "Je hebt nog geen moment gekozen." },
+  privacy: {
+    name: `${P}.privacy`,
+    text: (
+      <>
+        Lees hoe we met je gegevens omgaan in onze{" "}
+        <Link to="/privacy" className="text-link">
+          privacyverklaring
+        </Link>
+        .
+      </>
+    ),
+  },
+} satisfies Record<string, LaterBlock>;
+
+/** Each way to meet: its name and a line about it. */
+const modeTexts: Record<CallMode, { label: LaterBlock; hint: LaterBlock }> = {
+  phone: {
+    label: { name: `${P}.mode.phone`, text: "Telefonisch" },
+    hint: { name: `${P}.mode.phone-hint`, text: "We bellen je op het afgesproken moment." },
+  },
+  video: {
+    label: { name: `${P}.mode.video`, text: "Via video" },
+    hint: { name: `${P}.mode.video-hint`, text: "Je krijgt vooraf een link voor het videogesprek." },
+  },
+  in_person: {
+    label: {
+      name: `${P}.mode.in-person`,
+      text: (
+        <>
+          In <Live field="city" />
+        </>
+      ),
+    },
+    hint: {
+      name: `${P}.mode.in-person-hint`,
+      text: (
+        <>
+          In de praktijk, <Live field="street" />, <Live field="postalCode" /> <Live field="city" />.
+        </>
+      ),
+    },
+  },
+};
 
 export const BOOKING_ERROR_TITLE = "Er is iets misgegaan";
 const FALLBACK = "Probeer het later opnieuw.";
@@ -86,58 +175,43 @@ export function BookingForm() {
       },
     });
   const { mode } = values;
-
-  if (booked) {
-    return (
-      <div
-        className="max-w-2xl rounded-2xl border border-teal/40 bg-teal-soft p-6"
-        role="status"
-      >
-        <h3 ref={doneRef} tabIndex={-1} className="text-2xl">
-          Je gesprek is geboekt!
-        </h3>
-        <p className="mt-2 text-lg text-ink">
-          We spreken af op <strong>{formatDateAt(booked.starts_at)}</strong> (
-          {callModeLabel(booked.mode).toLowerCase()}
-          ).
-        </p>
-        <p className="mt-2 text-ink-soft">
-          Je krijgt zo een bevestiging per e-mail, met een uitnodiging voor je
-          agenda en links om het gesprek te verplaatsen of te annuleren.
-        </p>
-      </div>
-    );
-  }
-  if (isPending)
-    return <Spinner label="Vrije momenten laden..." className="py-10" />;
-  if (isError) {
-    return (
-      <p
-        role="alert"
-        className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft"
-      >
-        De vrije momenten konden nu niet geladen worden. Probeer het later
-        opnieuw, of{" "}
-        <Link to="/contact" className="text-link">
-          neem contact op
-        </Link>
-        .
-      </p>
-    );
-  }
-  if (data.days.length === 0) {
-    return (
-      <p className="rounded-2xl border border-sand bg-paper p-6 text-ink-soft">
-        Er zijn de komende weken geen vrije momenten meer. Laat via het{" "}
-        <Link to="/contact" className="text-link">
-          contactformulier
-        </Link>{" "}
-        weten wanneer het jou past, dan zoeken we samen een moment.
-      </p>
-    );
-  }
-
   return (
+    <>
+      <LaterBlocks
+        blocks={[
+          ...Object.values(texts),
+          ...Object.values(slotPickerTexts),
+          ...Object.values(modeTexts).flatMap((m) => [m.label, m.hint]),
+        ]}
+      />
+      {booked ? (
+        <div className="max-w-2xl rounded-2xl border border-teal/40 bg-teal-soft p-6" role="status">
+          <h3 ref={doneRef} tabIndex={-1} className="text-2xl">
+            <Later block={texts.doneTitle} />
+          </h3>
+          <p className="mt-2 text-lg text-ink">
+            <Later block={texts.doneWhen} />{" "}
+            <strong data-from="agenda">{formatDateAt(booked.starts_at)}</strong> (
+            <span data-from="agenda">{callModeLabel(booked.mode).toLowerCase()}</span>
+            ).
+          </p>
+          <Later block={texts.doneText} as="p" className="mt-2 block text-ink-soft" />
+        </div>
+      ) : isPending ? (
+        <Spinner label="Vrije momenten laden..." className="py-10" />
+      ) : isError ? (
+        <Later block={texts.loadError} as="p" role="alert" className="block rounded-2xl border border-sand bg-paper p-6 text-ink-soft" />
+      ) : data.days.length === 0 ? (
+        <Later block={texts.none} as="p" className="block rounded-2xl border border-sand bg-paper p-6 text-ink-soft" />
+      ) : (
+        form()
+      )}
+    </>
+  );
+
+  function form() {
+    if (!data) return null;
+    return (
     <form
       ref={formRef}
       onSubmit={onSubmit}
@@ -156,7 +230,7 @@ export function BookingForm() {
       />
       <fieldset>
         <legend className="text-xl font-semibold text-ink">
-          3. Hoe wil je het gesprek?
+          <Later block={texts.how} />
         </legend>
         <div className="mt-4 grid gap-3 sm:grid-cols-3">
           {CALL_MODES.map((m) => (
@@ -173,23 +247,8 @@ export function BookingForm() {
                 className="mt-1 h-4 w-4 accent-teal"
               />
               <span>
-                <span className="block font-semibold text-ink">
-                  {m.value === "in_person" ? (
-                    <>
-                      In <Live field="city" />
-                    </>
-                  ) : (
-                    m.label
-                  )}
-                </span>
-                <span className="block text-sm text-ink-soft">
-                  {m.hint ?? (
-                    <>
-                      In de praktijk, <Live field="street" />,{" "}
-                      <Live field="postalCode" /> <Live field="city" />.
-                    </>
-                  )}
-                </span>
+                <Later block={modeTexts[m.value].label} className="block font-semibold text-ink" />
+                <Later block={modeTexts[m.value].hint} className="block text-sm text-ink-soft" />
               </span>
             </label>
           ))}
@@ -197,11 +256,11 @@ export function BookingForm() {
       </fieldset>
       <fieldset className="grid gap-4">
         <legend className="text-xl font-semibold text-ink">
-          4. Je gegevens
+          <Later block={texts.details} />
         </legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
-            label="Naam"
+            label={<Later block={texts.name} />}
             {...field("name")}
             type="text"
             required
@@ -209,7 +268,7 @@ export function BookingForm() {
             autoComplete="name"
           />
           <InputField
-            label="E-mailadres"
+            label={<Later block={texts.email} />}
             {...field("email")}
             type="email"
             required
@@ -217,7 +276,7 @@ export function BookingForm() {
           />
         </div>
         <InputField
-          label="Telefoonnummer"
+          label={<Later block={texts.phone} />}
           optional={mode !== "phone"}
           {...field("phone")}
           type="tel"
@@ -226,7 +285,7 @@ export function BookingForm() {
           className="sm:max-w-sm"
         />
         <TextareaField
-          label="Wil je al iets vertellen of vragen?"
+          label={<Later block={texts.question} />}
           optional
           {...field("question")}
           rows={3}
@@ -239,19 +298,20 @@ export function BookingForm() {
           disabled={submitting}
           className={buttonClasses("primary")}
         >
-          {submitting ? "Bezig..." : "Gesprek boeken"}
+          {submitting ? <Later block={texts.busy} /> : <Later block={texts.button} />}
         </button>
         <p className="mt-3 text-sm text-ink-soft">
-          {slot
-            ? `Gekozen: ${formatDateAt(slot)}.`
-            : "Je hebt nog geen moment gekozen."}{" "}
-          Lees hoe we met je gegevens omgaan in onze{" "}
-          <Link to="/privacy" className="text-link">
-            privacyverklaring
-          </Link>
-          .
+          {slot ? (
+            <>
+              <Later block={texts.chosen} /> <span data-from="agenda">{formatDateAt(slot)}</span>.
+            </>
+          ) : (
+            <Later block={texts.notChosen} />
+          )}{" "}
+          <Later block={texts.privacy} />
         </p>
       </div>
     </form>
-  );
+    );
+  }
 }

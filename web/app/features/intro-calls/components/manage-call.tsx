@@ -1,15 +1,39 @@
+import { Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ButtonLink, buttonClasses } from "@/components/ui/button-link";
 import { Spinner } from "@/components/ui/spinner";
 import { slotsQueryOptions, useSlots } from "@/features/intro-calls/api/get-slots";
 import { cancelCall, getManagedCall, moveCall } from "@/features/intro-calls/api/manage-call";
-import { SlotPicker } from "@/features/intro-calls/components/slot-picker";
+import { SlotPicker, slotPickerTexts } from "@/features/intro-calls/components/slot-picker";
 import { callModeLabel } from "@/lib/call-labels";
 import type { ManagedCall } from "@/lib/api-types";
 import { formatDateAt } from "@/lib/format";
 
 const FALLBACK = "Er ging iets mis. Probeer het later opnieuw.";
+
+/** The page's words: all shown after an API answer, so registered with `<LaterBlocks>`. */
+const texts = {
+  cancelledTitle: { name: "afspraak.cancelled.title", text: "Je gesprek is geannuleerd" },
+  cancelledText: {
+    name: "afspraak.cancelled.text",
+    text: "Het moment is weer vrij. Je krijgt een bevestiging per e-mail. Wil je later toch kennismaken? Dan ben je van harte welkom.",
+  },
+  cancelledButton: { name: "afspraak.cancelled.button", text: "Een nieuw moment kiezen", label: true },
+  movedTitle: { name: "afspraak.moved.title", text: "Je gesprek is verplaatst" },
+  movedWhen: { name: "afspraak.moved.when", text: "We spreken nu af op" },
+  movedText: { name: "afspraak.moved.text", text: "Je krijgt een nieuwe bevestiging per e-mail, met nieuwe links." },
+  cancelQuestion: { name: "afspraak.cancel.question", text: "Wil je je kennismakingsgesprek van" },
+  cancelQuestionEnd: { name: "afspraak.cancel.question-end", text: "annuleren?" },
+  cancelButton: { name: "afspraak.cancel.button", text: "Gesprek annuleren", label: true },
+  moveNow: { name: "afspraak.move.now", text: "Je gesprek staat nu op" },
+  moveChoose: { name: "afspraak.move.choose", text: "Kies hieronder een nieuw moment." },
+  moveNone: { name: "afspraak.move.none", text: "Er zijn nu geen andere vrije momenten. Probeer het later opnieuw." },
+  moveButton: { name: "afspraak.move.button", text: "Gesprek verplaatsen", label: true },
+  missing: { name: "afspraak.missing", text: "Deze link is onvolledig. Gebruik de link uit je bevestigingsmail." },
+  calendar: { name: "afspraak.calendar", text: "Naar de kalender", label: true },
+  busy: { name: "shared.form.busy", text: "Bezig...", label: true },
+} satisfies Record<string, LaterBlock>;
 
 function message(error: unknown): string {
   return error instanceof Error && error.message ? error.message : FALLBACK;
@@ -20,17 +44,20 @@ type Done = { kind: "cancelled" } | { kind: "moved"; startsAt: string };
 function Result({ done }: { done: Done }) {
   return (
     <div role="status">
-      <h2 className="text-2xl">
-        {done.kind === "cancelled" ? "Je gesprek is geannuleerd" : "Je gesprek is verplaatst"}
-      </h2>
+      <Later block={done.kind === "cancelled" ? texts.cancelledTitle : texts.movedTitle} as="h2" className="text-2xl" />
       <p className="mt-2 text-lg text-ink-soft">
-        {done.kind === "cancelled"
-          ? "Het moment is weer vrij. Je krijgt een bevestiging per e-mail. Wil je later toch kennismaken? Dan ben je van harte welkom."
-          : `We spreken nu af op ${formatDateAt(done.startsAt)}. Je krijgt een nieuwe bevestiging per e-mail, met nieuwe links.`}
+        {done.kind === "cancelled" ? (
+          <Later block={texts.cancelledText} />
+        ) : (
+          <>
+            <Later block={texts.movedWhen} /> <span data-from="agenda">{formatDateAt(done.startsAt)}</span>.{" "}
+            <Later block={texts.movedText} />
+          </>
+        )}
       </p>
       {done.kind === "cancelled" ? (
         <ButtonLink to="/gratis-kennismakingsgesprek" className="mt-6">
-          Een nieuw moment kiezen
+          <Later block={texts.cancelledButton} />
         </ButtonLink>
       ) : null}
     </div>
@@ -55,16 +82,20 @@ function CancelCall({ token, call, onDone }: { token: string; call: ManagedCall;
   return (
     <div>
       <p className="text-lg text-ink-soft">
-        Wil je je kennismakingsgesprek van <strong className="text-ink">{formatDateAt(call.starts_at)}</strong> (
-        {callModeLabel(call.mode).toLowerCase()}) annuleren?
+        <Later block={texts.cancelQuestion} />{" "}
+        <strong data-from="agenda" className="text-ink">
+          {formatDateAt(call.starts_at)}
+        </strong>{" "}
+        (<span data-from="agenda">{callModeLabel(call.mode).toLowerCase()}</span>){" "}
+        <Later block={texts.cancelQuestionEnd} />
       </p>
       {error ? (
-        <p role="alert" className="mt-4 font-medium text-ink">
+        <p role="alert" data-from="server" className="mt-4 font-medium text-ink">
           {error}
         </p>
       ) : null}
       <button type="button" onClick={cancel} disabled={busy} className={buttonClasses("primary", "mt-6")}>
-        {busy ? "Bezig..." : "Gesprek annuleren"}
+        {busy ? <Later block={texts.busy} /> : <Later block={texts.cancelButton} />}
       </button>
     </div>
   );
@@ -96,13 +127,16 @@ function MoveCall({ token, call, onDone }: { token: string; call: ManagedCall; o
   return (
     <div className="grid gap-6">
       <p className="text-lg text-ink-soft">
-        Je gesprek staat nu op <strong className="text-ink">{formatDateAt(call.starts_at)}</strong>. Kies hieronder een
-        nieuw moment.
+        <Later block={texts.moveNow} />{" "}
+        <strong data-from="agenda" className="text-ink">
+          {formatDateAt(call.starts_at)}
+        </strong>
+        . <Later block={texts.moveChoose} />
       </p>
       {isPending ? (
         <Spinner label="Vrije momenten laden..." className="py-10" />
       ) : isError || data.days.length === 0 ? (
-        <p className="text-ink-soft">Er zijn nu geen andere vrije momenten. Probeer het later opnieuw.</p>
+        <Later block={texts.moveNone} as="p" className="text-ink-soft" />
       ) : (
         <SlotPicker
           days={data.days}
@@ -116,13 +150,13 @@ function MoveCall({ token, call, onDone }: { token: string; call: ManagedCall; o
         />
       )}
       {error ? (
-        <p role="alert" className="font-medium text-ink">
+        <p role="alert" data-from="server" className="font-medium text-ink">
           {error}
         </p>
       ) : null}
       <div>
         <button type="button" onClick={move} disabled={busy} className={buttonClasses("primary")}>
-          {busy ? "Bezig..." : "Gesprek verplaatsen"}
+          {busy ? <Later block={texts.busy} /> : <Later block={texts.moveButton} />}
         </button>
       </div>
     </div>
@@ -131,6 +165,15 @@ function MoveCall({ token, call, onDone }: { token: string; call: ManagedCall; o
 
 /** The page behind the links in the confirmation mail. Opening it changes nothing (mail scanners follow links). */
 export function ManageCall() {
+  return (
+    <>
+      <LaterBlocks blocks={[...Object.values(texts), ...Object.values(slotPickerTexts)]} />
+      <ManageCallState />
+    </>
+  );
+}
+
+function ManageCallState() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
   const [done, setDone] = useState<Done | null>(null);
   useEffect(() => setToken(new URLSearchParams(window.location.search).get("token")), []);
@@ -146,19 +189,17 @@ export function ManageCall() {
     return <Spinner label="Je afspraak laden..." className="py-10" />;
   if (!token) {
     return (
-      <p role="alert" className="text-lg text-ink-soft">
-        Deze link is onvolledig. Gebruik de link uit je bevestigingsmail.
-      </p>
+      <Later block={texts.missing} as="p" role="alert" className="text-lg text-ink-soft" />
     );
   }
   if (call.isError) {
     return (
       <div>
-        <p role="alert" className="text-lg text-ink-soft">
+        <p role="alert" data-from="server" className="text-lg text-ink-soft">
           {message(call.error)}
         </p>
         <ButtonLink to="/gratis-kennismakingsgesprek" variant="secondary" className="mt-6">
-          Naar de kalender
+          <Later block={texts.calendar} />
         </ButtonLink>
       </div>
     );

@@ -1,3 +1,4 @@
+import { Later, type LaterBlock } from "@/components/ui/block";
 import { useId } from "react";
 import type { SlotDay } from "@/lib/api-types";
 import { formatDate } from "@/lib/format";
@@ -17,13 +18,24 @@ const option =
  * Two groups of native radio buttons, first the day, then the hour: arrow keys move within a
  * group, Tab goes to the next, and screen readers announce "3 van 8" like any radio group.
  */
+/** Its words (shown once the free moments loaded; the booking form registers them). */
+export const slotPickerTexts = {
+  day: { name: "gratis-kennismakingsgesprek.form.day", text: "1. Kies een dag" },
+  hour: { name: "gratis-kennismakingsgesprek.form.hour", text: "2. Kies een uur" },
+  hourOn: { name: "gratis-kennismakingsgesprek.form.hour-on", text: "2. Kies een uur op" },
+  timezone: { name: "gratis-kennismakingsgesprek.form.timezone", text: "Alle uren zijn in Belgische tijd." },
+  dayFirst: { name: "gratis-kennismakingsgesprek.form.day-first", text: "Kies eerst een dag." },
+} satisfies Record<string, LaterBlock>;
+
 export function SlotPicker({ days, day, slot, onDayChange, onSlotChange }: SlotPickerProps) {
   const id = useId();
   const selected = days.find((d) => d.date === day) ?? null;
   return (
     <div className="grid gap-8">
       <fieldset>
-        <legend className="text-xl font-semibold text-ink">1. Kies een dag</legend>
+        <legend className="text-xl font-semibold text-ink">
+          <Later block={slotPickerTexts.day} />
+        </legend>
         <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {days.map((d) => {
             const [weekday, ...rest] = formatDate(d.slots[0]!.starts_at).split(" ");
@@ -39,8 +51,12 @@ export function SlotPicker({ days, day, slot, onDayChange, onSlotChange }: SlotP
                   className="peer sr-only"
                 />
                 <label htmlFor={`${id}-dag-${d.date}`} className={option}>
-                  <span className="block font-semibold capitalize">{weekday}</span>
-                  <span className="block text-sm">{rest.join(" ")}</span>
+                  <span data-from="agenda" className="block font-semibold capitalize">
+                    {weekday}
+                  </span>
+                  <span data-from="agenda" className="block text-sm">
+                    {rest.join(" ")}
+                  </span>
                 </label>
               </div>
             );
@@ -51,7 +67,7 @@ export function SlotPicker({ days, day, slot, onDayChange, onSlotChange }: SlotP
       {selected ? (
         <fieldset>
           <legend className="text-xl font-semibold text-ink">
-            2. Kies een uur op {formatDate(selected.slots[0]!.starts_at)}
+            <Later block={slotPickerTexts.hourOn} /> <span data-from="agenda">{formatDate(selected.slots[0]!.starts_at)}</span>
           </legend>
           <div className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
             {selected.slots.map((s) => (
@@ -66,17 +82,19 @@ export function SlotPicker({ days, day, slot, onDayChange, onSlotChange }: SlotP
                   className="peer sr-only"
                 />
                 <label htmlFor={`${id}-uur-${s.starts_at}`} className={option}>
-                  {s.local_time}
+                  <span data-from="agenda">{s.local_time}</span>
                 </label>
               </div>
             ))}
           </div>
-          <p className="mt-3 text-sm text-ink-soft">Alle uren zijn in Belgische tijd.</p>
+          <Later block={slotPickerTexts.timezone} as="p" className="mt-3 block text-sm text-ink-soft" />
         </fieldset>
       ) : (
         <fieldset>
-          <legend className="text-xl font-semibold text-ink">2. Kies een uur</legend>
-          <p className="mt-3 text-sm text-ink-soft">Kies eerst een dag.</p>
+          <legend className="text-xl font-semibold text-ink">
+            <Later block={slotPickerTexts.hour} />
+          </legend>
+          <Later block={slotPickerTexts.dayFirst} as="p" className="mt-3 block text-sm text-ink-soft" />
         </fieldset>
       )}
     </div>

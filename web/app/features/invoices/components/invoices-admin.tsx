@@ -1,5 +1,6 @@
 import { Download, FileDown } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
 import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/admin/badge";
 import { DataList, useListState, type Column } from "@/components/admin/data-list";
@@ -12,9 +13,18 @@ import { errorMessage } from "@/components/form/form-errors";
 import { useExportInvoices, type Period } from "@/features/invoices/api/export-invoices";
 import { useInvoiceTotals } from "@/features/invoices/api/invoice-totals";
 import { useInvoices } from "@/features/invoices/api/list-invoices";
+import { RevenueChart } from "@/features/invoices/components/revenue-chart";
+import {
+  collapseEmpty,
+  emptyMonths,
+  emptyQuarters,
+  hasInvoices,
+  type PeriodLine,
+} from "@/features/invoices/lib/periods";
 import type { AdminInvoice, InvoiceFormat, PeriodTotal } from "@/lib/api-types";
 import { formatPriceCents, formatShortDate } from "@/lib/format";
-import { downloadInvoiceFile, invoiceKindLabel } from "@/lib/invoice-files";
+import { downloadInvoiceFile } from "@/lib/invoice-download";
+import { invoiceKindLabel } from "@/lib/invoice-files";
 
 const PER_PAGE = 20;
 
@@ -45,6 +55,7 @@ const columns: Column<AdminInvoice>[] = [
         {i.buyer_company ?? i.buyer_name}
         {i.buyer_company ? <span className="block text-sm text-ink-soft">{i.buyer_name}</span> : null}
         {i.buyer_vat_number ? <span className="block font-mono text-sm text-ink-soft">{i.buyer_vat_number}</span> : null}
+        {i.buyer_company && i.no_xml_reason ? <span className="block text-sm text-ink-soft">{i.no_xml_reason}</span> : null}
       </span>
     ),
   },
@@ -62,15 +73,15 @@ function Amount({ label, children, strong = false }: { label: string; children: 
   );
 }
 
-/** One line per period with its counts and sums, and its ZIP download. */
+/** One line per period with invoices (its counts, sums and ZIP download); one line per run without. */
 function PeriodTotals({
   title,
-  rows,
+  lines,
   onExport,
   exporting,
 }: {
   title: string;
-  rows: PeriodTotal[];
+  lines: PeriodLine[];
   onExport: (period: Period) => void;
   exporting: boolean;
 }) {
@@ -78,40 +89,64 @@ function PeriodTotals({
     <div>
       <h2 className="font-sans text-lg font-semibold text-ink">{title}</h2>
       <ol aria-label={title} className="mt-2 divide-y divide-sand">
-        {rows.map((row) => (
-          <li key={`${row.from}-${row.to}`} className="flex flex-wrap items-center gap-x-6 gap-y-2 py-3">
-            <span className="w-44 font-medium text-ink">{row.label}</span>
-            <dl className="flex flex-1 flex-wrap gap-x-6 gap-y-2">
-              <Amount label="Facturen">{row.invoices}</Amount>
-              <Amount label="Creditnota’s">{row.credit_notes}</Amount>
-              <Amount label="Excl. btw">{formatPriceCents(row.taxable_cents)}</Amount>
-              <Amount label="Btw">{formatPriceCents(row.vat_cents)}</Amount>
-              <Amount label="Totaal" strong>
-                {formatPriceCents(row.total_cents)}
-              </Amount>
-            </dl>
-            {row.invoices + row.credit_notes > 0 ? (
-              <RowButton
-                icon={Download}
-                label="ZIP"
-                row={row.label}
-                disabled={exporting}
-                onClick={() => onExport({ from: row.from, to: row.to })}
-              />
-            ) : null}
-          </li>
-        ))}
+        {lines.map((line) =>
+          line.kind === "empty" ? (
+            <li key={line.key} className="py-3 text-ink-soft">
+              {line.text}
+            </li>
+          ) : (
+            <PeriodRow key={`${line.row.from}-${line.row.to}`} row={line.row} onExport={onExport} exporting={exporting} />
+          ),
+        )}
       </ol>
     </div>
   );
 }
 
+function PeriodRow({
+  row,
+  onExport,
+  exporting,
+}: {
+  row: PeriodTotal;
+  onExport: (period: Period) => void;
+  exporting: boolean;
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-6 gap-y-2 py-3">
+      <span className="w-44 font-medium text-ink">{row.label}</span>
+      <dl className="flex flex-1 flex-wrap gap-x-6 gap-y-2">
+        <Amount label="Facturen">{row.invoices}</Amount>
+        <Amount label="Creditnota’s">{row.credit_notes}</Amount>
+        <Amount label="Excl. btw">{formatPriceCents(row.taxable_cents)}</Amount>
+        <Amount label="Btw">{formatPriceCents(row.vat_cents)}</Amount>
+        <Amount label="Totaal" strong>
+          {formatPriceCents(row.total_cents)}
+        </Amount>
+      </dl>
+      {row.invoices + row.credit_notes > 0 ? (
+        <RowButton
+          icon={Download}
+          label="ZIP"
+          row={row.label}
+          disabled={exporting}
+          onClick={() => onExport({ from: row.from, to: row.to })}
+        />
+      ) : null}
+    </li>
+  );
+}
+
 /** Beheer > Facturen: totals per quarter and month, a period as ZIP, and every invoice. */
 export function InvoicesAdmin() {
-  const [year, setYear] = useState<number | null>(null);
+  // ?factuur=NUMBER&datum=YYYY-MM-DD (a link from the admin search) shows that invoice's year and
+  // finds it in the list.
+  const [params] = useSearchParams();
+  const linkedYear = /^\d{4}-\d{2}-\d{2}$/.test(params.get("datum") ?? "") ? Number(params.get("datum")!.slice(0, 4)) : null;
+  const [year, setYear] = useState<number | null>(linkedYear);
   const totals = useInvoiceTotals(year);
   const shownYear = totals.data?.year ?? year;
-  const list = useListState({ perPage: PER_PAGE, filters: [shownYear] });
+  const list = useListState({ perPage: PER_PAGE, filters: [shownYear], initialSearch: params.get("factuur") ?? "" });
   const invoices = useInvoices({
     q: list.q,
     from: shownYear ? `${shownYear}-01-01` : "",
@@ -160,21 +195,27 @@ export function InvoicesAdmin() {
           <LoadingBlock label="Totalen laden..." />
         ) : totals.isError ? (
           <LoadError error={totals.error} onRetry={() => void totals.refetch()} />
-        ) : (
+        ) : hasInvoices(totals.data.total) ? (
           <>
+            <RevenueChart months={totals.data.months} year={totals.data.year} />
             <PeriodTotals
               title={`Per kwartaal (${totals.data.year})`}
-              rows={[...totals.data.quarters, totals.data.total]}
+              lines={[
+                ...collapseEmpty(totals.data.quarters, (run) => emptyQuarters(run, totals.data.year)),
+                { kind: "period", row: totals.data.total },
+              ]}
               onExport={(p) => void onExport(p)}
               exporting={exporting.isPending}
             />
             <PeriodTotals
               title={`Per maand (${totals.data.year})`}
-              rows={totals.data.months}
+              lines={collapseEmpty(totals.data.months, (run) => emptyMonths(run, totals.data.year))}
               onExport={(p) => void onExport(p)}
               exporting={exporting.isPending}
             />
           </>
+        ) : (
+          <p className="text-ink-soft">Nog geen facturen in {totals.data.year}.</p>
         )}
       </section>
 

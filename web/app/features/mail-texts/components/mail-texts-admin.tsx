@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ArrowLeft } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Badge } from "@/components/admin/badge";
@@ -10,14 +11,17 @@ import { MailTextEditor } from "@/features/mail-texts/components/mail-text-edito
 import type { MailKind } from "@/lib/api-types";
 import { formatDateAt } from "@/lib/format";
 
-/** Beheer > Mails: the list of mail types, or the editor of the one in `?soort=`. */
-export function MailTextsAdmin() {
+/**
+ * Beheer > Mails: the list of mail types, or the editor of the one in `?soort=`. `notice`
+ * stands under the list's header (mails that could not be delivered).
+ */
+export function MailTextsAdmin({ notice }: { notice?: ReactNode }) {
   const [params] = useSearchParams();
   const kind = params.get("soort");
-  return kind ? <MailTextPage kind={kind as MailKind} /> : <MailTextList />;
+  return kind ? <MailTextPage kind={kind as MailKind} /> : <MailTextList notice={notice} />;
 }
 
-function MailTextList() {
+function MailTextList({ notice }: { notice?: ReactNode }) {
   const mails = useMailTexts();
   return (
     <>
@@ -25,6 +29,7 @@ function MailTextList() {
         title="Mails"
         intro="De mails die bezoekers van je site krijgen. Pas de tekst aan in je eigen woorden; bestelgegevens, codes, links en bijlagen voegt de site er vanzelf aan toe."
       />
+      {notice}
       <div className="mt-8">
         {mails.isPending ? (
           <LoadingBlock />

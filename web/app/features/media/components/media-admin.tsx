@@ -31,6 +31,7 @@ const SLOT_LABELS: Record<MediaSlot, { label: string; hint: string }> = {
   portrait: { label: "Portret van de coach", hint: "Op ‘Over mij’ en de startpagina." },
   hero: { label: "Grote foto bovenaan de startpagina", hint: "Kies een brede foto; hij laadt als eerste." },
   share: { label: "Deelafbeelding", hint: "Wat sociale media tonen wanneer iemand een pagina deelt." },
+  logo: { label: "Logo", hint: "Bovenaan en onderaan elke pagina en bovenaan je mails (ook in Instellingen)." },
 };
 
 const columns: Column<MediaItem>[] = [

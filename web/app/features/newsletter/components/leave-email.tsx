@@ -1,5 +1,16 @@
 import type { ReactNode } from "react";
+import { Later, type LaterBlock } from "@/components/ui/block";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
+
+/** Its words, shown only once the dates have loaded (register them with `<LaterBlocks>`). */
+export const leaveEmailTexts = {
+  inline: {
+    name: "shared.leave-email.text",
+    text: "Laat je e-mailadres achter: je hoort het als eerste wanneer er een nieuwe datum is.",
+  },
+  link: { name: "shared.leave-email.link", text: "Laat je e-mailadres achter", label: true },
+  after: { name: "shared.leave-email.after", text: "en je hoort het als eerste wanneer er een nieuwe datum is." },
+} satisfies Record<string, LaterBlock>;
 
 interface LeaveEmailProps {
   /** The sentence that says why (no date yet, sold out). */
@@ -18,9 +29,7 @@ export function LeaveEmail({ children, form = "inline" }: LeaveEmailProps) {
       <div className="text-lg text-ink">{children}</div>
       {form === "inline" ? (
         <>
-          <p className="mt-2 text-ink-soft">
-            Laat je e-mailadres achter: je hoort het als eerste wanneer er een nieuwe datum is.
-          </p>
+          <Later block={leaveEmailTexts.inline} as="p" className="mt-2 block text-ink-soft" />
           <div className="mt-6">
             <NewsletterForm />
           </div>
@@ -28,9 +37,9 @@ export function LeaveEmail({ children, form = "inline" }: LeaveEmailProps) {
       ) : (
         <p className="mt-2 text-ink-soft">
           <a href={form} className="text-link">
-            Laat je e-mailadres achter
+            <Later block={leaveEmailTexts.link} />
           </a>{" "}
-          en je hoort het als eerste wanneer er een nieuwe datum is.
+          <Later block={leaveEmailTexts.after} />
         </p>
       )}
     </div>

@@ -13,6 +13,7 @@ import { EmailAddress } from "@/components/ui/email-address";
 import { useDeleteSubscriber } from "@/features/newsletter/api/delete-subscriber";
 import { useDownloadSubscribersCsv } from "@/features/newsletter/api/export-subscribers";
 import { useSubscribers } from "@/features/newsletter/api/list-subscribers";
+import { SubscriberImport } from "@/features/newsletter/components/subscriber-import";
 import {
   SUBSCRIBER_STATUSES,
   subscriberStatusLabel,
@@ -33,7 +34,15 @@ type Subscriber = NonNullable<ReturnType<typeof useSubscribers>["data"]>["items"
 const columns: Column<Subscriber>[] = [
   { header: "Voornaam", cell: (s) => s.first_name },
   { header: "E-mailadres", cell: (s) => <EmailAddress email={s.email} /> },
-  { header: "Status", cell: (s) => <Badge tone={subscriberStatusTone(s.status)}>{subscriberStatusLabel(s.status)}</Badge> },
+  {
+    header: "Status",
+    cell: (s) => (
+      <>
+        <Badge tone={subscriberStatusTone(s.status)}>{subscriberStatusLabel(s.status)}</Badge>
+        {s.imported_at ? <span className="block text-sm text-ink-soft">Geïmporteerd op {formatShortDate(s.imported_at)}</span> : null}
+      </>
+    ),
+  },
   {
     header: "Ingeschreven op",
     cell: (s) => `${formatShortDate(s.created_at)}, ${formatTime(s.created_at)}`,
@@ -78,10 +87,13 @@ export function SubscribersAdmin() {
           Iedereen die zich inschreef. ‘In afwachting’ wil zeggen dat de persoon de bevestigingsmail nog niet heeft
           aangeklikt.
         </p>
-        <button type="button" onClick={onDownload} disabled={download.isPending} className={adminButton("primary")}>
-          <Download aria-hidden="true" className="h-5 w-5" />
-          {download.isPending ? "Bezig..." : "Download CSV"}
-        </button>
+        <div className="flex flex-wrap gap-3">
+          <SubscriberImport />
+          <button type="button" onClick={onDownload} disabled={download.isPending} className={adminButton("primary")}>
+            <Download aria-hidden="true" className="h-5 w-5" />
+            {download.isPending ? "Bezig..." : "Download CSV"}
+          </button>
+        </div>
       </div>
 
       <DataList

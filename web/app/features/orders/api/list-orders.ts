@@ -31,6 +31,7 @@ export function invalidateOrders(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
     queryClient.invalidateQueries({ queryKey: ["admin", "dashboard"] }),
+    queryClient.invalidateQueries({ queryKey: ["admin", "today"] }),
     queryClient.invalidateQueries({ queryKey: ["admin", "tickets"] }),
     queryClient.invalidateQueries({ queryKey: ["admin", "events"] }),
     queryClient.invalidateQueries({ queryKey: ["admin", "coupons"] }),

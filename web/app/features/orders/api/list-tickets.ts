@@ -37,6 +37,7 @@ export function invalidateTickets(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: ["admin", "tickets"] }),
     queryClient.invalidateQueries({ queryKey: ["admin", "events"] }),
     queryClient.invalidateQueries({ queryKey: ["admin", "dashboard"] }),
+    queryClient.invalidateQueries({ queryKey: ["admin", "today"] }),
     queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
     queryClient.invalidateQueries({ queryKey: ["events"] }),
   ]);

@@ -14,7 +14,8 @@ import { useRefundOrder } from "@/features/orders/api/refund-order";
 import { useRefundTickets } from "@/features/orders/api/refund-tickets";
 import { useResendConfirmation } from "@/features/orders/api/resend-confirmation";
 import type { AdminOrderDetail, EnrolmentMethod, EnrolmentStatus, InvoiceFormat, InvoiceSummary } from "@/lib/api-types";
-import { downloadInvoiceFile, invoiceKindLabel } from "@/lib/invoice-files";
+import { downloadInvoiceFile } from "@/lib/invoice-download";
+import { invoiceKindLabel } from "@/lib/invoice-files";
 import {
   attentionExplanation,
   attentionLabel,
@@ -72,6 +73,9 @@ function Invoices({ invoices }: { invoices: InvoiceSummary[] }) {
               <span className="ml-2 text-ink-soft">
                 {formatShortDate(invoice.issue_date)} · {formatPriceCents(invoice.total_cents)}
               </span>
+              {invoice.no_xml_reason ? (
+                <span className="block text-sm text-ink-soft">{invoice.no_xml_reason}</span>
+              ) : null}
             </span>
             <span className="flex flex-wrap gap-2">
               <RowButton icon={FileDown} label="PDF" row={name} onClick={() => void download(invoice, "pdf")} />
@@ -254,6 +258,7 @@ function Detail({ order }: { order: AdminOrderDetail }) {
             <Row label="Telefoon">{order.phone || "—"}</Row>
             <Row label="Bedrijf">{order.company || "—"}</Row>
             <Row label="Btw-nummer">{order.vat_number || "—"}</Row>
+            {order.registration_number ? <Row label="Ondernemingsnummer">{order.registration_number}</Row> : null}
           </dl>
         </Section>
 

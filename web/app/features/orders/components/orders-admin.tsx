@@ -1,5 +1,5 @@
 import { Eye } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AdminDialog } from "@/components/admin/admin-dialog";
 import { Badge } from "@/components/admin/badge";
@@ -95,6 +95,10 @@ export function OrdersAdmin() {
   const [open, setOpen] = useState<{ id: number; title: string } | null>(
     Number.isSafeInteger(openParam) && openParam > 0 ? { id: openParam, title: "Bestelling" } : null,
   );
+  // A link followed while the page is open (the admin search) opens its order too.
+  useEffect(() => {
+    if (Number.isSafeInteger(openParam) && openParam > 0) setOpen({ id: openParam, title: "Bestelling" });
+  }, [openParam]);
   const orders = useOrders({ q: list.q, status, page: list.page, perPage: PER_PAGE });
   // The open order's detail (the dialog loads it too; one request): its buyer names the dialog.
   const openDetail = useOrder(open?.id ?? null);

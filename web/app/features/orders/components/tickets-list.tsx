@@ -1,6 +1,6 @@
 import { Ban, Download, LogIn, Mail } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/admin/badge";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
@@ -61,7 +61,10 @@ const columns: Column<Ticket>[] = [
 /** One event's tickets (or bookings): search, check in, resend the confirmation, cancel, CSV. */
 export function TicketsList({ event }: { event: AdminEvent }) {
   const noun = eventKindCopy(event.kind).attendees; // "Tickets" or "Boekingen"
-  const list = useListState({ perPage: PER_PAGE });
+  // ?activiteit=ID&ticket=CODE (a link from the admin search) shows that ticket.
+  const [params] = useSearchParams();
+  const linkedTicket = params.get("activiteit") === String(event.id) ? (params.get("ticket") ?? "") : "";
+  const list = useListState({ perPage: PER_PAGE, initialSearch: linkedTicket });
   const [cancelling, setCancelling] = useState<Ticket | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const tickets = useTickets({ eventId: event.id, q: list.q, page: list.page, perPage: PER_PAGE });

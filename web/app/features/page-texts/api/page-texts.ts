@@ -23,12 +23,12 @@ export function usePageBlockHistory(key: string, enabled: boolean) {
 }
 
 /** The block's text as the server would show it (pass the debounced Markdown). */
-export function usePageBlockPreview(key: string, markdown: string) {
+export function usePageBlockPreview(key: string, markdown: string, enabled = true) {
   return useQuery({
     queryKey: ["admin", "page-texts", key, "preview", markdown],
     queryFn: () =>
       unwrap(apiClient.POST("/api/admin/page-texts/{key}/preview", { params: { path: { key } }, body: { markdown } })),
-    enabled: markdown.trim() !== "",
+    enabled: enabled && markdown.trim() !== "",
     placeholderData: keepPreviousData,
     retry: false,
   });

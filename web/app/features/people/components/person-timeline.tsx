@@ -55,7 +55,7 @@ export function PersonTimeline({ email, onClose, onErase }: PersonTimelineProps)
   return (
     <section aria-labelledby="person-title" className={`${cardClass} mt-8`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id="person-title" className="text-2xl wrap-break-word">
+        <h2 id="person-title" className="min-w-0 text-2xl wrap-anywhere">
           Gegevens van {email}
         </h2>
         <button type="button" onClick={onClose} className={adminButton("quiet", "sm")}>

@@ -16,6 +16,7 @@ const none = {
   newsletters: 0,
   invoices: 0,
   review_invitations: 0,
+  selftest_results: 0,
 };
 
 describe("describeCounts", () => {

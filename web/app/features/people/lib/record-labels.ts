@@ -14,6 +14,7 @@ const kindLabels: Record<RecordKind, string> = {
   newsletter: "Nieuwsbrief ontvangen",
   invoice: "Factuur",
   review_invitation: "Review",
+  selftest_result: "Zelftest",
 };
 
 export function recordKindLabel(kind: RecordKind): string {
@@ -35,6 +36,7 @@ const countLabels: Record<keyof ErasureCounts, [string, string]> = {
   newsletters: ["ontvangen nieuwsbrief geanonimiseerd", "ontvangen nieuwsbrieven geanonimiseerd"],
   invoices: ["factuur zonder e-mail en telefoon", "facturen zonder e-mail en telefoon"],
   review_invitations: ["uitnodiging voor een review", "uitnodigingen voor een review"],
+  selftest_results: ["zelftest-resultaat", "zelftest-resultaten"],
 };
 
 /** "1 bericht, 3 e-mails, …": the kinds that had something, in Dutch. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Block } from "@/components/ui/block";
 import type { Course } from "@/config/site";
 import { formatPriceCents } from "@/lib/format";
 
@@ -24,12 +25,21 @@ export function CourseOffer({ course, children, features = [], priceCents, price
       aria-label={`Prijs van ${course.name}`}
       className="rounded-3xl border border-gold/60 bg-paper p-6 shadow-md sm:p-8"
     >
-      <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">{mode}</p>
-      <p className="mt-2 font-serif text-2xl text-ink">{course.name}</p>
-      <p className="mt-4 font-serif text-4xl text-teal">
-        <span className="whitespace-nowrap">{formatPriceCents(priceCents ?? course.priceCents)}</span>
+      <Block name={`shared.course.${course.slug}.mode`} as="p" className="text-sm font-semibold uppercase tracking-widest text-gold-ink">
+        {mode}
+      </Block>
+      {/* The product's name and price: the same on the checkout and invoices (data, not a page text). */}
+      <p data-from="product" className="mt-2 font-serif text-2xl text-ink">
+        {course.name}
       </p>
-      <p className="text-sm text-ink-soft">incl. btw</p>
+      <p className="mt-4 font-serif text-4xl text-teal">
+        <span data-from="product" className="whitespace-nowrap">
+          {formatPriceCents(priceCents ?? course.priceCents)}
+        </span>
+      </p>
+      <Block name="shared.course.vat" as="p" className="text-sm text-ink-soft">
+        incl. btw
+      </Block>
       {priceNote ? <div className="mt-2 text-sm text-ink-soft">{priceNote}</div> : null}
       {features.length > 0 ? (
         <ul className="mt-5 space-y-2 text-ink-soft">

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Block, Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
 import { buttonClasses } from "@/components/ui/button-link";
 import type { Course } from "@/config/site";
 import { CourseOffer } from "@/features/products/components/course-offer";
@@ -7,6 +8,13 @@ import { checkoutHref } from "@/lib/checkout-params";
 import { useProduct } from "@/lib/products/get-product";
 import { formatEventWhen, isBookable, seatsLabel } from "@/lib/availability";
 import { ApiError } from "@/lib/api";
+
+/** What the box says once the API answered. */
+export const courseOfferTexts = {
+  unavailable: { name: "shared.course.unavailable", text: "Deze cursus is op dit moment niet te koop." },
+  next: { name: "shared.course.next-date", text: "Eerstvolgende datum:" },
+  none: { name: "shared.course.no-date", text: "Er is op dit moment geen datum met vrije plaatsen." },
+} satisfies Record<string, LaterBlock>;
 
 interface LiveCourseOfferProps {
   course: Course;
@@ -31,21 +39,29 @@ export function LiveCourseOffer({ course, features, action, secondary, showNextD
   // Only a course with dates says it is loading: the line its dates take then. Another shows the
   // configured price until the live one replaces it in place, so its buy button does not move.
   const note = isPending ? (
-    showNextDate ? <p role="status">Actuele prijs en data laden...</p> : null
+    showNextDate ? (
+      <Block name="shared.course.loading" as="p" role="status">
+        Actuele prijs en data laden...
+      </Block>
+    ) : null
   ) : unavailable ? (
-    <p>Deze cursus is op dit moment niet te koop.</p>
+    <Later block={courseOfferTexts.unavailable} as="p" />
   ) : showNextDate && data ? (
     next ? (
       <p>
-        Eerstvolgende datum: {formatEventWhen(next.starts_at, next.ends_at)} · {seatsLabel(next.seats_left)}
+        <Later block={courseOfferTexts.next} />{" "}
+        <span data-from="event">
+          {formatEventWhen(next.starts_at, next.ends_at)} · {seatsLabel(next.seats_left)}
+        </span>
       </p>
     ) : (
-      <p>Er is op dit moment geen datum met vrije plaatsen.</p>
+      <Later block={courseOfferTexts.none} as="p" />
     )
   ) : null;
 
   return (
     <CourseOffer course={course} features={features} priceCents={data?.price_cents} priceNote={note}>
+      <LaterBlocks blocks={Object.values(courseOfferTexts)} />
       {unavailable ? null : (
         <Link to={action.to ?? checkoutHref({ product: course.slug })} className={buttonClasses("primary")}>
           {action.label}

@@ -1,6 +1,7 @@
 import { CalendarDays, Euro, MapPin, Users } from "@/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
 import { buttonClasses } from "@/components/ui/button-link";
 import { checkoutHref } from "@/lib/checkout-params";
 import { EventsError, EventsLoading } from "@/components/ui/load-status";
@@ -10,13 +11,25 @@ import { formatEventWhen, isBookable, seatsLabel, venueLine } from "@/lib/availa
 import type { PublicEvent } from "@/lib/api-types";
 import { formatDate, formatPriceCents } from "@/lib/format";
 
+/** The words every list of dates shares, shown once the dates have loaded. */
+const sharedTexts = {
+  vat: { name: "shared.dates.vat", text: "incl. btw" },
+  free: { name: "shared.dates.free", text: "Gratis" },
+  cancelled: { name: "shared.dates.cancelled", text: "Gaat niet door" },
+  cancelledText: { name: "shared.dates.cancelled-text", text: "Deze datum gaat helaas niet door." },
+  soldOut: { name: "shared.dates.sold-out", text: "Deze datum is uitverkocht." },
+  allSoldOut: { name: "shared.dates.all-sold-out", text: "Alle geplande data zijn uitverkocht." },
+} satisfies Record<string, LaterBlock>;
+
 interface ProductDatesProps {
   /** The product whose upcoming dates are shown (GET /api/products/{slug}). */
   slug: string;
+  /** The key prefix of this list's own texts (Beheer > Pagina's), e.g. "vertelavond.dates". */
+  blocks: string;
   /** Label of the button to the checkout: "Koop tickets", "Boek deze datum". */
   actionLabel: string;
   /** Shown when there is no upcoming date. */
-  empty: ReactNode;
+  empty: string;
   /** No date to book: the message, with a way to hear of the next one (the page's newsletter prompt). */
   leaveEmail: (message: ReactNode) => ReactNode;
   headingLevel?: "h2" | "h3";
@@ -27,19 +40,29 @@ interface ProductDatesProps {
   columns?: 1 | 2;
 }
 
+/** The list's own texts (its button, empty state, first card's label) as blocks. */
+function ownTexts(blocks: string, actionLabel: string, empty: string, firstLabel?: string) {
+  return {
+    action: { name: `${blocks}.button`, text: actionLabel, label: true },
+    empty: { name: `${blocks}.empty`, text: empty },
+    first: firstLabel ? { name: `${blocks}.first`, text: firstLabel } : undefined,
+  } satisfies Record<string, LaterBlock | undefined>;
+}
+type OwnTexts = ReturnType<typeof ownTexts>;
+
 function DateCard({
   event,
   slug,
-  actionLabel,
+  texts,
   headingLevel: Heading,
   label,
   soldOut,
 }: {
   event: PublicEvent;
   slug: string;
-  actionLabel: string;
+  texts: OwnTexts;
   headingLevel: "h2" | "h3";
-  label?: string;
+  label?: LaterBlock;
   soldOut?: (event: PublicEvent) => ReactNode;
 }) {
   const venue = venueLine(event);
@@ -56,16 +79,24 @@ function DateCard({
           className="mb-5 aspect-[3/2] h-auto w-full rounded-xl object-cover"
         />
       ) : null}
-      {label ? <p className="text-sm font-semibold uppercase tracking-widest text-gold-ink">{label}</p> : null}
-      <Heading className={`${label ? "mt-1 " : ""}text-2xl`}>{event.title}</Heading>
-      {event.description ? <p className="mt-3 text-ink-soft">{event.description}</p> : null}
+      {label ? <Later block={label} as="p" className="text-sm font-semibold uppercase tracking-widest text-gold-ink" /> : null}
+      <Heading data-from="event" className={`${label ? "mt-1 " : ""}text-2xl`}>
+        {event.title}
+      </Heading>
+      {event.description ? (
+        <p data-from="event" className="mt-3 text-ink-soft">
+          {event.description}
+        </p>
+      ) : null}
       <dl className="mt-5 grid gap-3 text-ink">
         <div className={row}>
           <dt>
             <CalendarDays aria-hidden="true" className={icon} />
             <span className="sr-only">Wanneer</span>
           </dt>
-          <dd className="font-medium">{formatEventWhen(event.starts_at, event.ends_at)}</dd>
+          <dd data-from="event" className="font-medium">
+            {formatEventWhen(event.starts_at, event.ends_at)}
+          </dd>
         </div>
         {venue ? (
           <div className={row}>
@@ -73,7 +104,7 @@ function DateCard({
               <MapPin aria-hidden="true" className={icon} />
               <span className="sr-only">Waar</span>
             </dt>
-            <dd>{venue}</dd>
+            <dd data-from="event">{venue}</dd>
           </div>
         ) : null}
         <div className={row}>
@@ -84,11 +115,13 @@ function DateCard({
           <dd>
             {event.price_cents > 0 ? (
               <>
-                <span className="whitespace-nowrap">{formatPriceCents(event.price_cents)}</span>{" "}
-                <span className="text-sm text-ink-soft">incl. btw</span>
+                <span data-from="event" className="whitespace-nowrap">
+                  {formatPriceCents(event.price_cents)}
+                </span>{" "}
+                <Later block={sharedTexts.vat} className="text-sm text-ink-soft" />
               </>
             ) : (
-              "Gratis"
+              <Later block={sharedTexts.free} />
             )}
           </dd>
         </div>
@@ -98,22 +131,22 @@ function DateCard({
             <span className="sr-only">Plaatsen</span>
           </dt>
           <dd className={bookable ? "" : "font-semibold text-gold-ink"}>
-            {cancelled ? "Gaat niet door" : seatsLabel(event.seats_left)}
+            {cancelled ? <Later block={sharedTexts.cancelled} /> : <span data-from="event">{seatsLabel(event.seats_left)}</span>}
           </dd>
         </div>
       </dl>
       <div className="mt-6">
         {cancelled ? (
-          <p className="text-ink-soft">Deze datum gaat helaas niet door.</p>
+          <Later block={sharedTexts.cancelledText} as="p" className="text-ink-soft" />
         ) : bookable ? (
           <Link to={checkoutHref({ product: slug, eventId: event.id })} className={buttonClasses("primary")}>
-            {actionLabel}
+            <Later block={texts.action} />
             <span className="sr-only"> voor {formatDate(event.starts_at)}</span>
           </Link>
         ) : soldOut ? (
           soldOut(event)
         ) : (
-          <p className="text-ink-soft">Deze datum is uitverkocht.</p>
+          <Later block={sharedTexts.soldOut} as="p" className="text-ink-soft" />
         )}
       </div>
     </li>
@@ -124,22 +157,31 @@ function DateCard({
  * The product's upcoming dates with live price and seats left, each with a button to the
  * checkout. Loaded in the browser: the prerendered page shows the loading state.
  */
-export function ProductDates({
+export function ProductDates(props: ProductDatesProps) {
+  const texts = ownTexts(props.blocks, props.actionLabel, props.empty, props.firstLabel);
+  const later = [texts.action, texts.empty, ...(texts.first ? [texts.first] : [])];
+  return (
+    <>
+      <LaterBlocks blocks={[...later, ...Object.values(sharedTexts)]} />
+      <Dates {...props} texts={texts} />
+    </>
+  );
+}
+
+function Dates({
   slug,
-  actionLabel,
-  empty,
+  texts,
   leaveEmail,
   headingLevel = "h3",
-  firstLabel,
   columns = 2,
   soldOut,
-}: ProductDatesProps) {
+}: ProductDatesProps & { texts: OwnTexts }) {
   const { data, isPending, isError } = useProduct(slug);
   if (isPending) return <EventsLoading />;
   if (isError) return <EventsError />;
 
   const events = data.events;
-  if (events.length === 0) return leaveEmail(empty);
+  if (events.length === 0) return leaveEmail(<Later block={texts.empty} as="p" />);
   const anyBookable = events.some(isBookable);
   return (
     <div className="space-y-8">
@@ -149,16 +191,16 @@ export function ProductDates({
             key={event.id}
             event={event}
             slug={slug}
-            actionLabel={actionLabel}
+            texts={texts}
             headingLevel={headingLevel}
-            label={index === 0 ? firstLabel : undefined}
+            label={index === 0 ? texts.first : undefined}
             soldOut={soldOut}
           />
         ))}
       </ul>
       {anyBookable
         ? null
-        : leaveEmail(<p>{events.length === 1 ? "Deze datum is uitverkocht." : "Alle geplande data zijn uitverkocht."}</p>)}
+        : leaveEmail(<Later block={events.length === 1 ? sharedTexts.soldOut : sharedTexts.allSoldOut} as="p" />)}
     </div>
   );
 }

@@ -1,4 +1,6 @@
+import { Block, Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
 import { useEffect, useState } from "react";
+import { clientMessages } from "@/components/form/client-messages";
 import { CheckboxField, TextareaField } from "@/components/form/field";
 import { FormAlert } from "@/components/form/form-alert";
 import { errorMessage, type FieldErrors } from "@/components/form/form-errors";
@@ -27,7 +29,41 @@ type State =
   | { kind: "closed"; message: string }
   | { kind: "review"; token: string; invitation: ReviewInvitation }
   | { kind: "opt-out"; token: string }
-  | { kind: "done"; title: string; message: string };
+  | { kind: "done"; title: LaterBlock; message: string };
+
+/** The page's words: all shown after the link was read, so registered with `<LaterBlocks>`. */
+const texts = {
+  hello: { name: "ervaring-delen.form.hello", text: "Dag" },
+  glad: { name: "ervaring-delen.form.glad", text: "fijn dat je erbij was op" },
+  gladAlone: { name: "ervaring-delen.form.glad-alone", text: "Fijn dat je erbij was op" },
+  ask: {
+    name: "ervaring-delen.form.ask",
+    text: "Hoe heb je het beleefd? Je ervaring helpt anderen om de stap te zetten.",
+  },
+  text: { name: "ervaring-delen.form.text", text: "Je ervaring" },
+  hint: { name: "ervaring-delen.form.hint", text: `Wat nam je mee? Hoogstens ${REVIEW_LIMITS.text} tekens` },
+  used: { name: "ervaring-delen.form.used", text: "gebruikt" },
+  firstName: { name: "ervaring-delen.form.first-name", text: "Mijn voornaam" },
+  firstNameEnd: { name: "ervaring-delen.form.first-name-end", text: "mag bij mijn ervaring op de website staan." },
+  anonymous: { name: "ervaring-delen.form.anonymous", text: "Zonder vinkje staat er ‘Een deelnemer’." },
+  note: {
+    name: "ervaring-delen.form.note",
+    text: "Je ervaring verschijnt pas op de website nadat ze gelezen is, met de vermelding dat je deelnam aan",
+  },
+  button: { name: "ervaring-delen.form.button", text: "Ervaring delen", label: true },
+  busy: { name: "shared.form.busy", text: "Bezig...", label: true },
+  optOut: {
+    name: "ervaring-delen.opt-out.text",
+    text: "Liever geen vraag meer om je ervaring te delen na een vertelavond of cursus? Meld je dan hier af.",
+  },
+  optOutButton: { name: "ervaring-delen.opt-out.button", text: "Afmelden", label: true },
+  missing: {
+    name: "ervaring-delen.missing",
+    text: "Deze link is onvolledig. Gebruik de knop in je uitnodiging om je ervaring te delen.",
+  },
+  thanks: { name: "ervaring-delen.done.thanks", text: "Dank je wel!" },
+  optedOut: { name: "ervaring-delen.done.opted-out", text: "Je bent afgemeld" },
+} satisfies Record<string, LaterBlock>;
 
 type Field = "rating" | "text";
 interface Values {
@@ -36,12 +72,22 @@ interface Values {
   publish_first_name: boolean;
 }
 
+/** The form's own checks: blocks she words, registered with the page's texts. */
+const messages = clientMessages({
+  rating: { name: "ervaring-delen.errors.rating", text: "Kies een score van 1 tot 5 sterren." },
+  text: { name: "ervaring-delen.errors.text", text: "Vertel in een paar woorden hoe je het beleefd hebt." },
+  tooLong: {
+    name: "ervaring-delen.errors.too-long",
+    text: `Je ervaring mag hoogstens ${REVIEW_LIMITS.text} tekens lang zijn.`,
+  },
+});
+
 function validate(values: Values): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
-  if (values.rating === null) errors.rating = "Kies een score van 1 tot 5 sterren.";
+  if (values.rating === null) errors.rating = messages.rating.text;
   const text = values.text.trim();
-  if (!text) errors.text = "Vertel in een paar woorden hoe je het beleefd hebt.";
-  else if (charCount(text) > REVIEW_LIMITS.text) errors.text = `Je ervaring mag hoogstens ${REVIEW_LIMITS.text} tekens lang zijn.`;
+  if (!text) errors.text = messages.text.text;
+  else if (charCount(text) > REVIEW_LIMITS.text) errors.text = messages.tooLong.text;
   return errors;
 }
 
@@ -64,31 +110,44 @@ function ReviewForm({ token, invitation, onDone }: { token: string; invitation: 
   return (
     <>
       <p className="text-lg text-ink-soft">
-        {name ? `Dag ${name}, fijn` : "Fijn"} dat je erbij was op {invitation.occasion}. Hoe heb je het beleefd? Je ervaring helpt
-        anderen om de stap te zetten.
+        {name ? (
+          <>
+            <Later block={texts.hello} /> <span data-from="invitation">{name}</span>, <Later block={texts.glad} />
+          </>
+        ) : (
+          <Later block={texts.gladAlone} />
+        )}{" "}
+        <span data-from="invitation">{invitation.occasion}</span>. <Later block={texts.ask} />
       </p>
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Je ervaring delen" className="mt-6 grid gap-5">
         <FormAlert message={formError} />
         <StarRatingInput legend="Je score" value={values.rating} onChange={(n) => set("rating", n)} error={errors.rating} />
         <TextareaField
-          label="Je ervaring"
+          label={<Later block={texts.text} />}
           {...field("text")}
-          hint={`Wat nam je mee? Hoogstens ${REVIEW_LIMITS.text} tekens (${charCount(values.text)} gebruikt).`}
+          hint={
+            <>
+              <Later block={texts.hint} /> (<span data-from="teller">{charCount(values.text)}</span>{" "}
+              <Later block={texts.used} />
+              ).
+            </>
+          }
           required
           rows={6}
         />
         {name ? (
           <CheckboxField checked={values.publish_first_name} onChange={(checked) => set("publish_first_name", checked)}>
-            Mijn voornaam ({name}) mag bij mijn ervaring op de website staan.
-            <span className="block text-sm text-ink-soft">Zonder vinkje staat er ‘Een deelnemer’.</span>
+            <Later block={texts.firstName} /> (<span data-from="invitation">{name}</span>){" "}
+            <Later block={texts.firstNameEnd} />
+            <Later block={texts.anonymous} className="block text-sm text-ink-soft" />
           </CheckboxField>
         ) : null}
         <p className="text-sm text-ink-soft">
-          Je ervaring verschijnt pas op de website nadat ze gelezen is, met de vermelding dat je deelnam aan {invitation.occasion}.
+          <Later block={texts.note} /> <span data-from="invitation">{invitation.occasion}</span>.
         </p>
         <div>
           <button type="submit" disabled={submitting} className={buttonClasses("primary")}>
-            {submitting ? "Bezig..." : "Ervaring delen"}
+            {submitting ? <Later block={texts.busy} /> : <Later block={texts.button} />}
           </button>
         </div>
       </form>
@@ -113,12 +172,10 @@ function OptOut({ token, onDone }: { token: string; onDone: (message: string) =>
 
   return (
     <>
-      <p className="text-lg text-ink-soft">
-        Liever geen vraag meer om je ervaring te delen na een vertelavond of cursus? Meld je dan hier af.
-      </p>
+      <Later block={texts.optOut} as="p" className="block text-lg text-ink-soft" />
       <FormAlert message={error} />
       <button type="button" onClick={optOut} disabled={busy} className={buttonClasses("primary", "mt-6")}>
-        {busy ? "Bezig..." : "Afmelden"}
+        {busy ? <Later block={texts.busy} /> : <Later block={texts.optOutButton} />}
       </button>
     </>
   );
@@ -126,6 +183,15 @@ function OptOut({ token, onDone }: { token: string; onDone: (message: string) =>
 
 /** The page behind the link in a review invitation: leave a review once, or opt out. */
 export function ParticipantReview() {
+  return (
+    <>
+      <LaterBlocks blocks={[...Object.values(texts), ...Object.values(messages)]} />
+      <ParticipantReviewState />
+    </>
+  );
+}
+
+function ParticipantReviewState() {
   const [state, setState] = useState<State>({ kind: "reading" });
 
   useEffect(() => {
@@ -146,18 +212,16 @@ export function ParticipantReview() {
     case "reading":
       return (
         <p role="status" className="text-lg text-ink-soft">
-          Laden...
+          <Block name="shared.loading">Laden...</Block>
         </p>
       );
     case "missing":
       return (
-        <p role="alert" className="text-lg text-ink-soft">
-          Deze link is onvolledig. Gebruik de knop in je uitnodiging om je ervaring te delen.
-        </p>
+        <Later block={texts.missing} as="p" role="alert" className="block text-lg text-ink-soft" />
       );
     case "closed":
       return (
-        <p role="alert" className="text-lg text-ink">
+        <p role="alert" data-from="server" className="text-lg text-ink">
           {state.message}
         </p>
       );
@@ -166,16 +230,18 @@ export function ParticipantReview() {
         <ReviewForm
           token={state.token}
           invitation={state.invitation}
-          onDone={(message) => setState({ kind: "done", title: "Dank je wel!", message })}
+          onDone={(message) => setState({ kind: "done", title: texts.thanks, message })}
         />
       );
     case "opt-out":
-      return <OptOut token={state.token} onDone={(message) => setState({ kind: "done", title: "Je bent afgemeld", message })} />;
+      return <OptOut token={state.token} onDone={(message) => setState({ kind: "done", title: texts.optedOut, message })} />;
     case "done":
       return (
         <div role="status">
-          <h2 className="text-2xl">{state.title}</h2>
-          <p className="mt-2 text-lg text-ink-soft">{state.message}</p>
+          <Later block={state.title} as="h2" className="text-2xl" />
+          <p data-from="server" className="mt-2 text-lg text-ink-soft">
+            {state.message}
+          </p>
         </div>
       );
   }

@@ -1,3 +1,4 @@
+import { Block, LaterBlocks, type LaterBlock } from "@/components/ui/block";
 import { Quote } from "@/components/ui/icons";
 import { MAX_REVIEWS, useReviews } from "@/features/reviews/api/get-reviews";
 import { StarRating } from "@/features/reviews/components/star-rating";
@@ -14,31 +15,41 @@ export interface Testimonial {
   text: string;
   /** "deelnemer van de vertelavond van …" for a review left through an invitation. */
   participant_of?: string | null;
+  /** A sample's name and text are blocks she words (`sampleBlocks`); a review's are its own. */
+  sample?: { name: LaterBlock; text: LaterBlock };
 }
 
-/** Shown when there are no reviews yet, or when they could not be loaded. */
+function sample(n: number, name: string, text: string): Testimonial {
+  return {
+    id: `sample-${n}`,
+    name,
+    avatar_url: null,
+    rating: 5,
+    text,
+    sample: {
+      name: { name: `shared.reviews.sample${n}.name`, text: name },
+      text: { name: `shared.reviews.sample${n}.text`, text },
+    },
+  };
+}
+
+/** Shown when there are no reviews yet, or when they could not be loaded; their words are hers. */
 export const SAMPLE_TESTIMONIALS: Testimonial[] = [
-  {
-    id: "sample-1",
-    name: "Sarah",
-    avatar_url: null,
-    rating: 5,
-    text: "Ik dacht dat ik mezelf goed kende, tot ik eerlijk durfde te kijken. De gesprekken waren warm en tegelijk confronterend, precies wat ik nodig had. Ik ga nu milder met mezelf om.",
-  },
-  {
-    id: "sample-2",
-    name: "Tom",
-    avatar_url: null,
-    rating: 5,
-    text: "De vertelavond raakte me meer dan ik had verwacht. Het deed deugd om te horen dat anderen met dezelfde vragen worstelen. Ik ben met een licht gevoel naar huis gegaan.",
-  },
-  {
-    id: "sample-3",
-    name: "Els",
-    avatar_url: null,
-    rating: 5,
-    text: "Stap voor stap kreeg ik zicht op de patronen die me tegenhielden. Geen snelle trucjes, wel echte inzichten. Ik voel me sterker en rustiger in mijn eigen vel.",
-  },
+  sample(
+    1,
+    "Sarah",
+    "Ik dacht dat ik mezelf goed kende, tot ik eerlijk durfde te kijken. De gesprekken waren warm en tegelijk confronterend, precies wat ik nodig had. Ik ga nu milder met mezelf om.",
+  ),
+  sample(
+    2,
+    "Tom",
+    "De vertelavond raakte me meer dan ik had verwacht. Het deed deugd om te horen dat anderen met dezelfde vragen worstelen. Ik ben met een licht gevoel naar huis gegaan.",
+  ),
+  sample(
+    3,
+    "Els",
+    "Stap voor stap kreeg ik zicht op de patronen die me tegenhielden. Geen snelle trucjes, wel echte inzichten. Ik voel me sterker en rustiger in mijn eigen vel.",
+  ),
 ];
 
 function initials(name: string): string {
@@ -51,14 +62,16 @@ function initials(name: string): string {
 }
 
 function TestimonialCard({ item }: { item: Testimonial }) {
+  const words = item.sample;
   return (
-    <li className="flex h-full flex-col rounded-2xl border border-sand bg-paper p-6 shadow-sm">
+    // A review's words are the reviewer's, approved in Beheer (`data-from`); a sample's are blocks.
+    <li data-from={words ? undefined : "reviews"} className="flex h-full flex-col rounded-2xl border border-sand bg-paper p-6 shadow-sm">
       <Quote aria-hidden="true" className="h-6 w-6 text-gold" />
       <div className="mt-3">
         <StarRating rating={item.rating} />
       </div>
       <blockquote className="mt-3 flex-1 text-ink-soft">
-        <p>{item.text}</p>
+        <p>{words ? <Block name={words.text.name}>{item.text}</Block> : item.text}</p>
       </blockquote>
       <div className="mt-5 flex items-center gap-3">
         {item.avatar ? (
@@ -83,7 +96,7 @@ function TestimonialCard({ item }: { item: Testimonial }) {
           </span>
         )}
         <div>
-          <p className="font-semibold text-ink">{item.name}</p>
+          <p className="font-semibold text-ink">{words ? <Block name={words.name.name}>{item.name}</Block> : item.name}</p>
           {item.participant_of ? <p className="text-sm text-ink-soft">{item.participant_of}</p> : null}
         </div>
       </div>
@@ -111,14 +124,18 @@ export function Testimonials() {
   const { data, isPending } = useReviews();
   const reviews = data?.reviews.slice(0, MAX_REVIEWS) ?? [];
   return (
-    <div data-live-reviews="">
-      {isPending ? (
-        <p role="status" className="text-ink-soft">
-          Laden...
-        </p>
-      ) : (
-        <TestimonialList items={reviews.length > 0 ? reviews : SAMPLE_TESTIMONIALS} />
-      )}
-    </div>
+    <>
+      {/* Outside the element the server fills, which must hold no <div>. */}
+      <LaterBlocks blocks={SAMPLE_TESTIMONIALS.flatMap((t) => (t.sample ? [t.sample.name, t.sample.text] : []))} />
+      <div data-live-reviews="">
+        {isPending ? (
+          <p role="status" className="text-ink-soft">
+            <Block name="shared.loading">Laden...</Block>
+          </p>
+        ) : (
+          <TestimonialList items={reviews.length > 0 ? reviews : SAMPLE_TESTIMONIALS} />
+        )}
+      </div>
+    </>
   );
 }

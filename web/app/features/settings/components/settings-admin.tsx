@@ -9,12 +9,13 @@ import {
   useBusinessDetails,
   useSaveBusinessDetails,
 } from "@/features/settings/api/business-details";
-import type { BusinessDetails } from "@/lib/api-types";
+import type { SiteSettings } from "@/lib/api-types";
+import type { ReactNode } from "react";
 
-type FieldName = keyof BusinessDetails;
+type FieldName = keyof SiteSettings;
 
 const SOCIAL_HINT = "Leeg = geen icoon in de footer.";
-type TextField = Exclude<FieldName, "vat_exempt">;
+type TextField = Exclude<FieldName, "vat_exempt" | "selftest_own">;
 
 const SECTIONS: {
   id: string;
@@ -95,10 +96,10 @@ const SECTIONS: {
   },
 ];
 
-function DetailsForm({ saved }: { saved: BusinessDetails }) {
+function DetailsForm({ saved }: { saved: SiteSettings }) {
   const save = useSaveBusinessDetails();
   const { field, values, set, formError, formRef, submitting, onSubmit } =
-    useForm<BusinessDetails, FieldName>({
+    useForm<SiteSettings, FieldName>({
       initial: () => ({ ...saved }),
       async submit(v) {
         await save.mutateAsync(v);
@@ -146,6 +147,19 @@ function DetailsForm({ saved }: { saved: BusinessDetails }) {
               </CheckboxField>
             </div>
           ) : null}
+          {section.id === "links" ? (
+            <div className="mt-5">
+              <CheckboxField
+                name="selftest_own"
+                checked={values.selftest_own}
+                onChange={(checked) => set("selftest_own", checked)}
+              >
+                ‘Doe de test’ leidt naar je eigen zelftest (Beheer &gt; Zelftest),
+                zodra je er een versie van publiceerde. Anders leidt de knop naar
+                de zelftest-link hierboven.
+              </CheckboxField>
+            </div>
+          ) : null}
         </section>
       ))}
       <div className="flex justify-end">
@@ -161,8 +175,8 @@ function DetailsForm({ saved }: { saved: BusinessDetails }) {
   );
 }
 
-/** /admin/instellingen: the business details every page, mail, invoice and calendar file shows. */
-export function SettingsAdmin() {
+/** /admin/instellingen: the business details every page, mail, invoice and calendar file shows, and her logo (`logo`). */
+export function SettingsAdmin({ logo }: { logo: ReactNode }) {
   const { data, isPending, isError, error, refetch } = useBusinessDetails();
   return (
     <>
@@ -181,7 +195,12 @@ export function SettingsAdmin() {
       ) : isError ? (
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
-        <DetailsForm saved={data} />
+        <>
+          <DetailsForm saved={data} />
+          <div className="mt-8">
+            {logo}
+          </div>
+        </>
       )}
     </>
   );

@@ -39,9 +39,9 @@ describe("WaitlistForm", () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it("sends name and address for this date and then shows the place in line", async () => {
-    const message = "Je staat op de wachtlijst, als nummer 3.";
-    const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify({ message, position: 3 }), { status: 200 }));
+  it("sends name and address for this date and then shows the server's answer", async () => {
+    const message = "Je staat op de wachtlijst. Komt er een plaats voor je vrij, dan krijg je meteen een e-mail.";
+    const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify({ message }), { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);
     fill();
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe(message));

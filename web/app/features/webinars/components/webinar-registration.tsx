@@ -1,3 +1,4 @@
+import { Later, laterText, type LaterBlock } from "@/components/ui/block";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
@@ -9,6 +10,19 @@ import { registerForWebinar } from "@/features/webinars/api/register";
 import type { PublicEvent } from "@/lib/api-types";
 import { isBookable } from "@/lib/availability";
 
+/** The form's words (shown once the webinars loaded; the webinar page registers them). */
+export const webinarRegistrationTexts = {
+  pay: { name: "webinar-reeks.form.pay", text: "Inschrijven en betalen", label: true },
+  name: { name: "webinar-reeks.form.name", text: "Naam" },
+  email: { name: "webinar-reeks.form.email", text: "E-mailadres" },
+  button: { name: "webinar-reeks.form.button", text: "Gratis inschrijven", label: true },
+  busy: { name: "shared.form.busy", text: "Bezig...", label: true },
+  success: { name: "webinar-reeks.form.success", text: "Ingeschreven!" },
+  error: { name: "shared.form.error", text: "Er is iets misgegaan" },
+  errorText: { name: "shared.form.error-text", text: "Probeer het later opnieuw." },
+} satisfies Record<string, LaterBlock>;
+const t = webinarRegistrationTexts;
+
 /** Free webinars: name and e-mail here; paid ones go to the checkout. */
 export function WebinarRegistration({ event }: { event: PublicEvent }) {
   const queryClient = useQueryClient();
@@ -17,27 +31,27 @@ export function WebinarRegistration({ event }: { event: PublicEvent }) {
     initial: () => ({ name: "", email: "" }),
     async submit(v) {
       const result = await registerForWebinar(event.id, { name: v.name.trim(), email: v.email.trim() });
-      toast.success(result.status === "registered" ? "Ingeschreven!" : "Je was al ingeschreven", {
-        description: result.message,
-      });
+      // One answer whether or not the address was registered already (the server never says).
+      toast.success(laterText(t.success), { description: result.message });
       setDone(result.message);
       void queryClient.invalidateQueries({ queryKey: ["events"] });
     },
     onError: (error) =>
-      toast.error("Er is iets misgegaan", { description: serverMessage(error) ?? "Probeer het later opnieuw." }),
+      toast.error(laterText(t.error), { description: serverMessage(error) ?? laterText(t.errorText) }),
   });
 
   if (!isBookable(event)) return null;
   if (event.price_cents > 0) {
     return (
       <ButtonLink to={`/checkout?product=webinar&event=${event.id}`}>
-        Inschrijven en betalen<span className="sr-only"> voor {event.title}</span>
+        <Later block={t.pay} />
+        <span className="sr-only"> voor {event.title}</span>
       </ButtonLink>
     );
   }
   if (done) {
     return (
-      <p role="status" className="rounded-xl bg-teal-soft p-4 font-medium text-ink">
+      <p role="status" data-from="server" className="rounded-xl bg-teal-soft p-4 font-medium text-ink">
         {done}
       </p>
     );
@@ -45,11 +59,11 @@ export function WebinarRegistration({ event }: { event: PublicEvent }) {
 
   return (
     <form ref={formRef} onSubmit={onSubmit} aria-label={`Inschrijven voor ${event.title}`} className="grid gap-3">
-      <InputField label="Naam" {...field("name")} type="text" required maxLength={100} autoComplete="name" />
-      <InputField label="E-mailadres" {...field("email")} type="email" required autoComplete="email" />
+      <InputField label={<Later block={t.name} />} {...field("name")} type="text" required maxLength={100} autoComplete="name" />
+      <InputField label={<Later block={t.email} />} {...field("email")} type="email" required autoComplete="email" />
       <div>
         <button type="submit" disabled={submitting} className={buttonClasses("primary")}>
-          {submitting ? "Bezig..." : "Gratis inschrijven"}
+          {submitting ? <Later block={t.busy} /> : <Later block={t.button} />}
         </button>
       </div>
     </form>

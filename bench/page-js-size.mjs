@@ -1,8 +1,8 @@
 // How much JavaScript the prerendered home page loads, in how many files, and how much of it is
 // requested before the first paint; next to React + ReactDOM bundled and minified by the same Vite
-// in the same run (the floor any React page pays).
-// Usage: node bench/home-js-size.mjs [BUILD_DIR]   (default web/build/client, after `make web`)
-import { readFileSync } from "node:fs";
+// in the same run (the floor any React page pays). Then the first-load JavaScript of every public page.
+// Usage: node bench/page-js-size.mjs [BUILD_DIR]   (default web/build/client, after `make web`)
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, posix } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -13,14 +13,18 @@ const web = join(root, "web");
 const client = process.argv[2] ?? join(web, "build/client");
 const html = readFileSync(join(client, "index.html"), "utf8");
 
-// Scripts the page names (bootstrap imports, modulepreloads) and everything they import statically.
-const scripts = new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]));
-for (const url of scripts) {
-  const code = readFileSync(join(client, url), "utf8");
-  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
-    scripts.add(posix.join(posix.dirname(url), m[1]));
+/** Scripts a page names (bootstrap imports, modulepreloads) and everything they import statically. */
+function firstLoadScripts(page) {
+  const found = new Set([...page.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]));
+  for (const url of found) {
+    const code = readFileSync(join(client, url), "utf8");
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      found.add(posix.join(posix.dirname(url), m[1]));
+    }
   }
+  return found;
 }
+const scripts = firstLoadScripts(html);
 // What the browser asks for as it parses the page, before it can paint: stylesheets, preloads and
 // scripts in <head>, and the static imports of inline module scripts.
 const head = html.slice(0, html.indexOf("</head>"));
@@ -74,3 +78,17 @@ console.log(`home page JS: ${scripts.size} files, requested before the first pai
 console.log(`  home JS        raw ${kb(home.raw)}  gzip ${kb(home.gzip)}  brotli ${kb(home.brotli)}`);
 console.log(`  React+ReactDOM raw ${kb(reference.raw)}  gzip ${kb(reference.gzip)}  brotli ${kb(reference.brotli)}  (reference, minified by Vite now)`);
 console.log(`  ratio home/reference (gzip): ${(home.gzip / reference.gzip).toFixed(2)}`);
+
+// Every public page (the prerendered ones; the admin is one app behind its sign-in).
+const pages = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return ["admin", "assets"].includes(name) ? [] : pages(path);
+    return name === "index.html" ? [path] : [];
+  });
+console.log("first-load JS per public page (gzip):");
+for (const page of pages(client).sort()) {
+  const js = total([...firstLoadScripts(readFileSync(page, "utf8"))].map((u) => sizes(readFileSync(join(client, u)))));
+  const path = `/${posix.dirname(page.slice(client.length).replaceAll("\\", "/")).replace(/^\/+|^\.$/g, "")}`;
+  console.log(`  ${path.padEnd(34)} ${kb(js.gzip)}`);
+}
