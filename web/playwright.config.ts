@@ -33,7 +33,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Writes share SQLite's one lock (a writer may wait up to its 5 s busy timeout while another
+  // spec's write holds it), so an answer after a save gets 10 s on a loaded two-core machine.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL,
