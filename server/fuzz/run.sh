@@ -37,6 +37,11 @@ export SITE_CONFIG="$root/config/site.json" WEB_DIR="$root/server/tests/fixtures
 export MAIL_TRANSPORT=file BACKUP_KEEP=0 RUST_LOG="${RUST_LOG:-warn}"
 # A local address: the simulated payment provider refuses to run on an https one.
 export PUBLIC_URL=http://127.0.0.1
+# The fuzzer opens connections far faster than one visitor (its coverage phase reconnects for many
+# cases at once), all from 127.0.0.1: lift the per-address connection caps, or the server resets
+# them and the run fails on "connection reset". The caps are tested in server/tests/api/connections.rs.
+export MAX_CONNECTIONS_PER_ADDRESS=1024 NEW_CONNECTIONS_PER_SECOND_PER_ADDRESS=100000
+export NEW_CONNECTIONS_BURST_PER_ADDRESS=100000
 "$bin" seed-demo
 email=fuzz@inlumine.test
 password="$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')"
