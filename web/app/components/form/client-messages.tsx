@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Block, type LaterBlock } from "@/components/ui/block";
+import { Block, Later, type LaterBlock } from "@/components/ui/block";
 
 // The messages the web client's own checks show under a field or above a form (issue 22, item
 // 1): each is a block she words in Beheer > Pagina's. A form's checks keep returning the default
@@ -25,4 +25,12 @@ export function Message({ children }: { children: ReactNode }) {
   const block = byText.get(children);
   if (block) return <Block name={block.name}>{children}</Block>;
   return <span data-from="server">{children}</span>;
+}
+
+/**
+ * A toast's line: the server's message when it sent one, else her block. Toasts show markup, so
+ * her words keep their block (and bold or italic) there as on the page.
+ */
+export function toastLine(block: LaterBlock, server?: string | null): ReactNode {
+  return server ? <Message>{server}</Message> : <Later block={block} />;
 }

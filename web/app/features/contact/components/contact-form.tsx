@@ -4,7 +4,8 @@ import { toast } from "@/components/ui/toast";
 import { CheckboxField, InputField, SelectField, TextareaField } from "@/components/form/field";
 import { serverMessage } from "@/components/form/form-errors";
 import { useForm } from "@/components/form/use-form";
-import { Block, LaterBlocks, laterText, type LaterBlock } from "@/components/ui/block";
+import { Block, Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
+import { Message, toastLine } from "@/components/form/client-messages";
 import { buttonClasses } from "@/components/ui/button-link";
 import { sendContactMessage } from "@/features/contact/api/send-message";
 import { CONTACT_SUBJECTS, MAX_MESSAGE_CHARS } from "@/features/contact/lib/subjects";
@@ -38,11 +39,11 @@ export function ContactForm() {
         privacy_consent: v.privacy_consent,
         website: v.website,
       });
-      toast.success(laterText(texts.success), { description: result.message });
+      toast.success(<Later block={texts.success} />, { description: <Message>{result.message}</Message> });
       reset();
     },
     onError: (error) =>
-      toast.error(laterText(texts.error), { description: serverMessage(error) ?? laterText(texts.errorText) }),
+      toast.error(<Later block={texts.error} />, { description: toastLine(texts.errorText, serverMessage(error)) }),
   });
 
   return (

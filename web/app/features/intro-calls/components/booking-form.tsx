@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { toast } from "@/components/ui/toast";
 import { InputField, TextareaField } from "@/components/form/field";
 import { serverMessage } from "@/components/form/form-errors";
+import { toastLine } from "@/components/form/client-messages";
 import { useForm } from "@/components/form/use-form";
 import { buttonClasses } from "@/components/ui/button-link";
 import { Spinner } from "@/components/ui/spinner";
@@ -62,6 +63,10 @@ const texts = {
   question: { name: `${P}.question`, text: "Wil je al iets vertellen of vragen?" },
   busy: { name: "shared.form.busy", text: "Bezig...", label: true },
   button: { name: `${P}.button`, text: "Gesprek boeken", label: true },
+  booked: { name: `${P}.done.toast`, text: "Gesprek geboekt!" },
+  noSlot: { name: `${P}.no-slot`, text: "Kies eerst een dag en een uur." },
+  error: { name: "shared.form.error", text: "Er is iets misgegaan" },
+  errorText: { name: "shared.form.error-text", text: "Probeer het later opnieuw." },
   chosen: { name: `${P}.chosen`, text: "Gekozen:" },
   notChosen: { name: `${P}.not-chosen`, text: "Je hebt nog geen moment gekozen." },
   privacy: {
@@ -108,9 +113,6 @@ const modeTexts: Record<CallMode, { label: LaterBlock; hint: LaterBlock }> = {
   },
 };
 
-export const BOOKING_ERROR_TITLE = "Er is iets misgegaan";
-const FALLBACK = "Probeer het later opnieuw.";
-
 interface BookingValues {
   mode: CallMode;
   name: string;
@@ -139,9 +141,7 @@ export function BookingForm() {
       }),
       async submit(v) {
         if (!slot) {
-          toast.error(BOOKING_ERROR_TITLE, {
-            description: "Kies eerst een dag en een uur.",
-          });
+          toast.error(<Later block={texts.error} />, { description: <Later block={texts.noSlot} /> });
           return;
         }
         const result = await bookCall({
@@ -153,8 +153,8 @@ export function BookingForm() {
           question: v.question.trim() || null,
         });
         setBooked(result);
-        toast.success("Gesprek geboekt!", {
-          description: formatDateAt(result.starts_at),
+        toast.success(<Later block={texts.booked} />, {
+          description: <span data-from="agenda">{formatDateAt(result.starts_at)}</span>,
         });
         void queryClient.invalidateQueries({
           queryKey: slotsQueryOptions.queryKey,
@@ -162,9 +162,7 @@ export function BookingForm() {
         requestAnimationFrame(() => doneRef.current?.focus());
       },
       onError(error) {
-        toast.error(BOOKING_ERROR_TITLE, {
-          description: serverMessage(error) ?? FALLBACK,
-        });
+        toast.error(<Later block={texts.error} />, { description: toastLine(texts.errorText, serverMessage(error)) });
         if (error instanceof ApiError && error.status === 409) {
           // Someone else was faster: show the slots as they are now.
           setSlot(null);

@@ -1,4 +1,5 @@
 import { Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
+import { clientMessages, Message } from "@/components/form/client-messages";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ButtonLink, buttonClasses } from "@/components/ui/button-link";
@@ -10,7 +11,11 @@ import { callModeLabel } from "@/lib/call-labels";
 import type { ManagedCall } from "@/lib/api-types";
 import { formatDateAt } from "@/lib/format";
 
-const FALLBACK = "Er ging iets mis. Probeer het later opnieuw.";
+/** The page's own messages (a shown one finds its block by its words; the rest is the server's). */
+const messages = clientMessages({
+  failed: { name: "afspraak.failed", text: "Er ging iets mis. Probeer het later opnieuw." },
+  noSlot: { name: "afspraak.move.no-slot", text: "Kies eerst een dag en een uur." },
+});
 
 /** The page's words: all shown after an API answer, so registered with `<LaterBlocks>`. */
 const texts = {
@@ -33,10 +38,11 @@ const texts = {
   missing: { name: "afspraak.missing", text: "Deze link is onvolledig. Gebruik de link uit je bevestigingsmail." },
   calendar: { name: "afspraak.calendar", text: "Naar de kalender", label: true },
   busy: { name: "shared.form.busy", text: "Bezig...", label: true },
+  ...messages,
 } satisfies Record<string, LaterBlock>;
 
 function message(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : FALLBACK;
+  return error instanceof Error && error.message ? error.message : messages.failed.text;
 }
 
 type Done = { kind: "cancelled" } | { kind: "moved"; startsAt: string };
@@ -90,8 +96,8 @@ function CancelCall({ token, call, onDone }: { token: string; call: ManagedCall;
         <Later block={texts.cancelQuestionEnd} />
       </p>
       {error ? (
-        <p role="alert" data-from="server" className="mt-4 font-medium text-ink">
-          {error}
+        <p role="alert" className="mt-4 font-medium text-ink">
+          <Message>{error}</Message>
         </p>
       ) : null}
       <button type="button" onClick={cancel} disabled={busy} className={buttonClasses("primary", "mt-6")}>
@@ -109,7 +115,7 @@ function MoveCall({ token, call, onDone }: { token: string; call: ManagedCall; o
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function move() {
-    if (!slot) return setError("Kies eerst een dag en een uur.");
+    if (!slot) return setError(messages.noSlot.text);
     setBusy(true);
     setError(null);
     try {
@@ -150,8 +156,8 @@ function MoveCall({ token, call, onDone }: { token: string; call: ManagedCall; o
         />
       )}
       {error ? (
-        <p role="alert" data-from="server" className="font-medium text-ink">
-          {error}
+        <p role="alert" className="font-medium text-ink">
+          <Message>{error}</Message>
         </p>
       ) : null}
       <div>
@@ -195,8 +201,8 @@ function ManageCallState() {
   if (call.isError) {
     return (
       <div>
-        <p role="alert" data-from="server" className="text-lg text-ink-soft">
-          {message(call.error)}
+        <p role="alert" className="text-lg text-ink-soft">
+          <Message>{message(call.error)}</Message>
         </p>
         <ButtonLink to="/gratis-kennismakingsgesprek" variant="secondary" className="mt-6">
           <Later block={texts.calendar} />

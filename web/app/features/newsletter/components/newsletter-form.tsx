@@ -3,7 +3,8 @@ import { toast } from "@/components/ui/toast";
 import { InputField } from "@/components/form/field";
 import { serverMessage } from "@/components/form/form-errors";
 import { useForm } from "@/components/form/use-form";
-import { Block, LaterBlocks, laterText, type LaterBlock } from "@/components/ui/block";
+import { Block, Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
+import { toastLine } from "@/components/form/client-messages";
 import { buttonClasses } from "@/components/ui/button-link";
 import { subscribeToNewsletter } from "@/features/newsletter/api/subscribe";
 
@@ -27,11 +28,11 @@ export function NewsletterForm() {
     initial: () => ({ firstName: "", email: "" }),
     async submit(v) {
       await subscribeToNewsletter({ firstName: v.firstName.trim(), email: v.email.trim() });
-      toast.success(laterText(texts.success), { description: laterText(texts.successText) });
+      toast.success(<Later block={texts.success} />, { description: <Later block={texts.successText} /> });
       reset();
     },
     onError: (error) =>
-      toast.error(laterText(texts.error), { description: serverMessage(error) ?? laterText(texts.errorText) }),
+      toast.error(<Later block={texts.error} />, { description: toastLine(texts.errorText, serverMessage(error)) }),
   });
 
   return (

@@ -1,4 +1,5 @@
-import { Later, laterText, type LaterBlock } from "@/components/ui/block";
+import { Later, type LaterBlock } from "@/components/ui/block";
+import { Message, toastLine } from "@/components/form/client-messages";
 import { useState } from "react";
 import { InputField } from "@/components/form/field";
 import { serverMessage } from "@/components/form/form-errors";
@@ -32,11 +33,11 @@ export function WaitlistForm({ event }: { event: PublicEvent }) {
     initial: () => ({ name: "", email: "" }),
     async submit(v) {
       const result = await joinWaitlist(event.id, { name: v.name.trim(), email: v.email.trim() });
-      toast.success(laterText(t.success), { description: result.message });
+      toast.success(<Later block={t.success} />, { description: <Message>{result.message}</Message> });
       setDone(result.message);
     },
     onError: (error) =>
-      toast.error(laterText(t.error), { description: serverMessage(error) ?? laterText(t.errorText) }),
+      toast.error(<Later block={t.error} />, { description: toastLine(t.errorText, serverMessage(error)) }),
   });
 
   if (done) {

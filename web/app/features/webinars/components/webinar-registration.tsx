@@ -1,4 +1,5 @@
-import { Later, laterText, type LaterBlock } from "@/components/ui/block";
+import { Later, type LaterBlock } from "@/components/ui/block";
+import { Message, toastLine } from "@/components/form/client-messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
@@ -32,12 +33,12 @@ export function WebinarRegistration({ event }: { event: PublicEvent }) {
     async submit(v) {
       const result = await registerForWebinar(event.id, { name: v.name.trim(), email: v.email.trim() });
       // One answer whether or not the address was registered already (the server never says).
-      toast.success(laterText(t.success), { description: result.message });
+      toast.success(<Later block={t.success} />, { description: <Message>{result.message}</Message> });
       setDone(result.message);
       void queryClient.invalidateQueries({ queryKey: ["events"] });
     },
     onError: (error) =>
-      toast.error(laterText(t.error), { description: serverMessage(error) ?? laterText(t.errorText) }),
+      toast.error(<Later block={t.error} />, { description: toastLine(t.errorText, serverMessage(error)) }),
   });
 
   if (!isBookable(event)) return null;
