@@ -48,6 +48,8 @@ export default [
     ),
     route("privacy", "routes/privacy.tsx"),
     route("algemene-voorwaarden", "routes/algemene-voorwaarden.tsx"),
+    // The frame the server makes the archive from (its words are blocks); see the route's file.
+    route("nieuwsbrief/archief", "routes/nieuwsbrief-archief.tsx"),
     route("nieuwsbrief/bevestigen", "routes/nieuwsbrief-bevestigen.tsx"),
     route("nieuwsbrief/uitschrijven", "routes/nieuwsbrief-uitschrijven.tsx"),
     route("testmail/ontvangen", "routes/testmail-ontvangen.tsx"),

@@ -270,19 +270,29 @@ async fn live_page(
     }
 }
 
-/// The newsletter archive's frame (`campaigns::archive::Frame`): the 404 page as it is sent
-/// now, so the archive shows her saved details and texts, not the build's.
+/// The newsletter archive's frame (`campaigns::archive::Frame`): its built page as it is sent
+/// now, so the archive shows her saved details and texts, not the build's, with the words of its
+/// blocks; the 404 page on a build without it.
 pub async fn archive_frame(
     State(state): State<AppState>,
     mut req: Request,
     next: Next,
 ) -> Response {
-    let page = &state.pages.not_found;
-    let html: Arc<str> = match live_entry(&state, "/404", page).await {
+    let index = campaigns::archive::INDEX_PATH;
+    let (path, page) = match state.pages.pages.get(index) {
+        Some(page) => (index, page),
+        None => ("/404", &state.pages.not_found),
+    };
+    let html: Arc<str> = match live_entry(&state, path, page).await {
         Some(entry) => String::from_utf8_lossy(entry.encoded.identity()).into(),
         None => page.html.as_str().into(),
     };
-    req.extensions_mut().insert(campaigns::archive::Frame(html));
+    let words = Arc::new(page_texts::words(&html));
+    req.extensions_mut().insert(campaigns::archive::Frame {
+        html,
+        words,
+        own_page: path == index,
+    });
     next.run(req).await
 }
 

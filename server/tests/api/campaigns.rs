@@ -24,6 +24,7 @@ both_engines!(
     a_scheduled_campaign_starts_at_its_time,
     a_published_newsletter_is_on_the_public_archive_and_in_the_sitemap,
     the_empty_archive_signs_up_without_scripts_opens_its_menu_and_shows_her_saved_details,
+    the_archives_words_are_her_blocks_and_its_title_her_seo_title,
     an_erasure_that_commits_after_the_claim_still_stops_her_mail,
 );
 
@@ -1043,4 +1044,48 @@ async fn the_empty_archive_signs_up_without_scripts_opens_its_menu_and_shows_her
     let html = app.get("/nieuwsbrief/archief").await.text().await.unwrap();
     assert!(html.contains("Kerkstraat 7"), "{html}");
     assert!(!html.contains("Voorbeeldstraat 1"), "{html}");
+}
+
+async fn the_archives_words_are_her_blocks_and_its_title_her_seo_title(engine: Engine) {
+    let app = spawn_app(engine).await;
+    let html = app.get("/nieuwsbrief/archief").await.text().await.unwrap();
+    // The built page's words, each marked as its block, and its own title and description.
+    for marked in [
+        "<h1 data-block=\"nieuwsbrief.archief.title\">Nieuwsbrief-archief</h1>",
+        "<span data-live=\"brand\">In Lumine</span> die je hier kunt nalezen.",
+        "<p data-block=\"nieuwsbrief.archief.empty\">Er staan nog geen nieuwsbrieven in het archief.</p>",
+        "<span data-block=\"shared.newsletter.button\">Abonneer</span>",
+        "<title>Nieuwsbrief-archief | In Lumine</title>",
+        "<meta name=\"description\" content=\"Lees de nieuwsbrieven van In Lumine na.\">",
+    ] {
+        assert!(html.contains(marked), "{marked} in {html}");
+    }
+    assert!(!html.contains("data-later-blocks"), "{html}");
+
+    // What she saves in Pagina's is on the archive at once: a heading, a button, the SEO title.
+    let token = app.admin_token().await;
+    for (key, markdown) in [
+        ("nieuwsbrief.archief.title", "Alle brieven"),
+        ("shared.newsletter.button", "Schrijf me *in*"),
+        ("seo.nieuwsbrief.archief.title", "Brieven uit het licht"),
+    ] {
+        let (status, body) = app
+            .admin_send(
+                &token,
+                Method::PUT,
+                &format!("/api/admin/page-texts/{key}"),
+                Some(json!({ "markdown": markdown })),
+            )
+            .await;
+        assert_eq!(status, 200, "{key}: {body}");
+    }
+    let html = app.get("/nieuwsbrief/archief").await.text().await.unwrap();
+    for marked in [
+        "<h1 data-block=\"nieuwsbrief.archief.title\">Alle brieven</h1>",
+        "<span data-block=\"shared.newsletter.button\">Schrijf me <em>in</em></span>",
+        "<title>Brieven uit het licht</title>",
+    ] {
+        assert!(html.contains(marked), "{marked} in {html}");
+    }
+    assert!(!html.contains("<script"), "{html}");
 }

@@ -1,10 +1,11 @@
 //! The public newsletter archive: `/nieuwsbrief/archief` lists the published newsletters and
 //! `/nieuwsbrief/archief/{slug}` shows one. The pages are made on the server in the site's own
-//! frame: the prerendered 404 page gives the head (inline CSS), header and footer, its `<main>`
-//! gets the newsletter, and its scripts go (nothing to hydrate), so the page is complete HTML.
+//! frame: the archive's prerendered page (`web/app/routes/nieuwsbrief-archief.tsx`) gives the
+//! head (inline CSS), header, footer and the archive's own words, its `<main>` gets the list or
+//! the newsletter, and its scripts go (nothing to hydrate), so the page is complete HTML.
 //! The app layer hands over that frame as it is sent now ([`Frame`]: her saved details and
-//! texts); the menu becomes a `<details>` that opens without scripts, and the empty archive has a
-//! signup form that posts to the page itself.
+//! texts, and the words of its blocks); the menu becomes a `<details>` that opens without
+//! scripts, and the empty archive has a signup form that posts to the page itself.
 use std::collections::BTreeMap;
 
 use axum::Router;
@@ -19,15 +20,57 @@ use sqlx::{AnyPool, Row};
 use crate::audience::newsletter::{self, SubscribeRequest};
 use crate::kit::brussels;
 use crate::kit::error::AppError;
-use crate::kit::html::escape;
+use crate::kit::html::{escape, unescape};
 use crate::platform::client_ip::ClientIp;
 use crate::platform::prerendered;
 use crate::platform::state::AppState;
 
-/// The page the archive is framed in: the site's 404 page as the server sends it now (with the
-/// saved business details and texts), given by the app layer. Without it: the page as built.
+/// The page the archive is framed in, as the server sends it now (with the saved business details
+/// and texts), given by the app layer: the archive's own built page, or the 404 page on a build
+/// without it. Without a frame: the 404 page as built, and the words' defaults.
 #[derive(Clone)]
-pub struct Frame(pub std::sync::Arc<str>);
+pub struct Frame {
+    pub html: std::sync::Arc<str>,
+    /// The content of each block of the page by key (`data-block`), as sent: her words.
+    pub words: std::sync::Arc<BTreeMap<String, String>>,
+    /// The frame is the archive's own page: its title and description are the archive's.
+    pub own_page: bool,
+}
+
+/// The blocks of the archive's words (the built page's defaults are the ones below).
+const WORDS: [(&str, &str); 8] = [
+    ("nieuwsbrief.archief.title", "Nieuwsbrief-archief"),
+    (
+        "nieuwsbrief.archief.intro",
+        "Alle nieuwsbrieven die je hier kunt nalezen.",
+    ),
+    (
+        "nieuwsbrief.archief.empty",
+        "Er staan nog geen nieuwsbrieven in het archief. Schrijf je hieronder in, dan krijg je de eerste in je mailbox.",
+    ),
+    ("nieuwsbrief.archief.back", "Nieuwsbrief-archief"),
+    ("shared.newsletter.first-name", "Voornaam"),
+    ("shared.newsletter.email", "E-mailadres"),
+    ("shared.newsletter.button", "Abonneer"),
+    (
+        "shared.newsletter.note",
+        "Je ontvangt eerst een e-mail om je inschrijving te bevestigen. Uitschrijven kan altijd met \
+         één klik. Lees hoe we met je gegevens omgaan in onze <a href=\"/privacy\">privacyverklaring</a>.",
+    ),
+];
+
+/// Her words for the block `key` inside a `tag` element marked as that block (so the page tells
+/// which block it is, as every page does): from the frame, else the default.
+fn block(frame: Option<&Frame>, tag: &str, attrs: &str, key: &str) -> String {
+    let default = WORDS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or("", |(_, words)| words);
+    let words = frame
+        .and_then(|f| f.words.get(key))
+        .map_or(default, String::as_str);
+    format!("<{tag}{attrs} data-block=\"{key}\">{words}</{tag}>")
+}
 
 /// The public archive of sent campaigns: pages outside `/api`, not in the API document.
 pub fn routes() -> Router<AppState> {
@@ -122,7 +165,13 @@ enum Signup {
 }
 
 async fn index(State(state): State<AppState>, frame: Option<Extension<Frame>>) -> Response {
-    index_page(&state, frame, Signup::Form, StatusCode::OK).await
+    index_page(
+        &state,
+        frame.map(|Extension(f)| f),
+        Signup::Form,
+        StatusCode::OK,
+    )
+    .await
 }
 
 /// The empty archive's signup form, posted without scripts; the same checks, limits and mails as
@@ -187,7 +236,7 @@ async fn sign_up(
             )
         }
     };
-    let mut page = index_page(&state, frame, signup, status).await;
+    let mut page = index_page(&state, frame.map(|Extension(f)| f), signup, status).await;
     if let Some(secs) = retry_after {
         page.headers_mut()
             .insert(RETRY_AFTER, HeaderValue::from(secs));
@@ -195,13 +244,14 @@ async fn sign_up(
     page
 }
 
-/// The signup form as plain HTML (it posts to the archive page itself).
-fn signup_form(signup: &Signup) -> String {
+/// The signup form as plain HTML (it posts to the archive page itself), in the newsletter form's
+/// words (her blocks); what the server answers is its own (`data-from="server"`).
+fn signup_form(frame: Option<&Frame>, signup: &Signup) -> String {
     let none = BTreeMap::new();
     let (first_name, email, errors, message) = match signup {
         Signup::Done(answer) => {
             return format!(
-                "<p class=\"nb-notice\" role=\"status\">{}</p>",
+                "<p class=\"nb-notice\" role=\"status\" data-from=\"server\">{}</p>",
                 escape(answer)
             );
         }
@@ -224,42 +274,61 @@ fn signup_form(signup: &Signup) -> String {
             format!(" aria-describedby=\"{id}-fout\"")
         });
         let message = error.map_or(String::new(), |m| {
-            format!("<p class=\"nb-error\" id=\"{id}-fout\">{}</p>", escape(m))
+            format!(
+                "<p class=\"nb-error\" id=\"{id}-fout\" data-from=\"server\">{}</p>",
+                escape(m)
+            )
         });
         format!(
-            "<div><label for=\"{id}\">{label}</label><input id=\"{id}\" name=\"{name}\" type=\"{kind}\" \
+            "<div><label for=\"{id}\">{}</label><input id=\"{id}\" name=\"{name}\" type=\"{kind}\" \
              autocomplete=\"{autocomplete}\" required value=\"{}\" aria-invalid=\"{}\"{described}>{message}</div>",
+            block(frame, "span", "", label),
             escape(value),
             error.is_some(),
         )
     };
     let alert = message.map_or(String::new(), |m| {
-        format!("<p class=\"nb-error\" role=\"alert\">{}</p>", escape(m))
+        format!(
+            "<p class=\"nb-error\" role=\"alert\" data-from=\"server\">{}</p>",
+            escape(m)
+        )
     });
     format!(
         "<form class=\"nb-form\" method=\"post\" action=\"{INDEX_PATH}\" aria-label=\"Inschrijven op de nieuwsbrief\">{alert}{}{}\
-         <button type=\"submit\">Abonneer</button>\
-         <p class=\"nb-meta\" style=\"margin:0\">Je ontvangt eerst een e-mail om je inschrijving te bevestigen. \
-         Uitschrijven kan altijd met één klik. Lees hoe we met je gegevens omgaan in onze \
-         <a href=\"/privacy\">privacyverklaring</a>.</p></form>",
+         <button type=\"submit\">{}</button>{}</form>",
         field(
             "firstName",
             "nb-voornaam",
-            "Voornaam",
+            "shared.newsletter.first-name",
             "text",
             "given-name",
             first_name
         ),
-        field("email", "nb-email", "E-mailadres", "email", "email", email),
+        field(
+            "email",
+            "nb-email",
+            "shared.newsletter.email",
+            "email",
+            "email",
+            email
+        ),
+        block(frame, "span", "", "shared.newsletter.button"),
+        block(
+            frame,
+            "p",
+            " class=\"nb-meta\" style=\"margin:0\"",
+            "shared.newsletter.note"
+        ),
     )
 }
 
 async fn index_page(
     state: &AppState,
-    frame: Option<Extension<Frame>>,
+    frame: Option<Frame>,
     signup: Signup,
     status: StatusCode,
 ) -> Response {
+    let words = frame.as_ref();
     let rows = match sqlx::query(
         "SELECT slug, subject, preheader, started_at FROM campaigns WHERE slug IS NOT NULL \
          ORDER BY started_at DESC, id DESC",
@@ -282,7 +351,7 @@ async fn index_page(
         };
         let when = date(started_at.as_deref());
         items.push_str(&format!(
-            "<li><a href=\"{INDEX_PATH}/{slug}\">{}</a><p class=\"nb-meta\">{}{}</p></li>",
+            "<li data-from=\"nieuwsbrieven\"><a href=\"{INDEX_PATH}/{slug}\">{}</a><p class=\"nb-meta\">{}{}</p></li>",
             escape(&subject),
             escape(&when),
             if preheader.is_empty() {
@@ -294,32 +363,63 @@ async fn index_page(
     }
     let list = if items.is_empty() {
         format!(
-            "<p>Er staan nog geen nieuwsbrieven in het archief. Schrijf je hieronder in, dan krijg je de eerste in je mailbox.</p>{}",
-            signup_form(&signup)
+            "{}{}",
+            block(words, "p", "", "nieuwsbrief.archief.empty"),
+            signup_form(words, &signup)
         )
     } else if matches!(signup, Signup::Form) {
         format!("<ul class=\"nb-list\">{items}</ul>")
     } else {
         // A form posted while the archive filled up: her answer first.
-        format!("{}<ul class=\"nb-list\">{items}</ul>", signup_form(&signup))
+        format!(
+            "{}<ul class=\"nb-list\">{items}</ul>",
+            signup_form(words, &signup)
+        )
     };
-    let brand = &state.site().brand;
     let main = format!(
-        "<article class=\"nb-article\"><h1>Nieuwsbrief-archief</h1>\
-         <p class=\"nb-meta\">Alle nieuwsbrieven van {} die je hier kunt nalezen.</p>{list}</article>",
-        escape(brand)
+        "<article class=\"nb-article\">{}{}{list}</article>",
+        block(words, "h1", "", "nieuwsbrief.archief.title"),
+        block(
+            words,
+            "p",
+            " class=\"nb-meta\"",
+            "nieuwsbrief.archief.intro"
+        ),
     );
+    // The archive's own page names itself (her SEO texts in Pagina's); a 404 frame does not.
+    let brand = &state.site().brand;
+    let (title, description) = match frame.as_ref().filter(|f| f.own_page) {
+        Some(f) => (head_title(&f.html), head_description(&f.html)),
+        None => (None, None),
+    };
     page(
         state,
-        frame,
+        frame.as_ref(),
         status,
-        &format!("Nieuwsbrief-archief | {brand}"),
-        &format!(
-            "Lees de nieuwsbrieven van {brand} na: verhalen, inzichten en nieuws over vertelavonden en cursussen."
-        ),
+        &title.unwrap_or_else(|| format!("Nieuwsbrief-archief | {brand}")),
+        &description.unwrap_or_else(|| {
+            format!(
+                "Lees de nieuwsbrieven van {brand} na: verhalen, inzichten en nieuws over vertelavonden en cursussen."
+            )
+        }),
         INDEX_PATH,
         &main,
     )
+}
+
+/// The text of a page's `<title>`.
+fn head_title(html: &str) -> Option<String> {
+    let start = html.find("<title>")? + "<title>".len();
+    let end = start + html[start..].find("</title>")?;
+    Some(unescape(&html[start..end]))
+}
+
+/// The `content` of a page's `<meta name="description">`.
+fn head_description(html: &str) -> Option<String> {
+    let head = &html[..html.find("</head>")?];
+    let at = head.find("<meta name=\"description\"")?;
+    let end = at + head[at..].find('>')?;
+    prerendered::attr_value(&head[at..end], "content").map(|c| unescape(&c))
 }
 
 async fn show(
@@ -356,9 +456,14 @@ async fn show(
         return res;
     };
     let brand = &state.site().brand;
+    let frame = frame.map(|Extension(f)| f);
     let main = format!(
-        "<article class=\"nb-article\"><p class=\"nb-meta\"><a href=\"{INDEX_PATH}\">Nieuwsbrief-archief</a> · {}</p>\
-         <h1>{}</h1>{}</article>",
+        "<article class=\"nb-article\"><p class=\"nb-meta\">{} · <span data-from=\"nieuwsbrieven\">{}</span></p>\
+         <h1 data-from=\"nieuwsbrieven\">{}</h1><div data-from=\"nieuwsbrieven\">{}</div></article>",
+        format_args!(
+            "<a href=\"{INDEX_PATH}\">{}</a>",
+            block(frame.as_ref(), "span", "", "nieuwsbrief.archief.back")
+        ),
         escape(&date(p.started_at.as_deref())),
         escape(&p.subject),
         shift_headings(&p.body_html)
@@ -370,7 +475,7 @@ async fn show(
     };
     page(
         &state,
-        frame,
+        frame.as_ref(),
         StatusCode::OK,
         &format!("{} | {brand}", p.subject),
         &description,
@@ -417,15 +522,15 @@ fn failed(e: &sqlx::Error) -> Response {
 
 fn page(
     state: &AppState,
-    template: Option<Extension<Frame>>,
+    template: Option<&Frame>,
     status: StatusCode,
     title: &str,
     description: &str,
     path: &str,
     main: &str,
 ) -> Response {
-    let template = match &template {
-        Some(Extension(Frame(html))) => html,
+    let template = match template {
+        Some(frame) => &frame.html,
         None => state.pages.not_found.html.as_str(),
     };
     let html = frame(
@@ -538,7 +643,7 @@ fn menu_without_scripts(html: &str) -> String {
     let nav = html[nav_start..nav_end].replacen(" hidden=\"\"", "", 1);
     let details = format!(
         "<details class=\"nb-menu\"><summary class=\"{class}\">{icon}\
-         <span class=\"nb-sr nb-open\">Menu openen</span><span class=\"nb-sr nb-close\">Menu sluiten</span></summary>{nav}</details>"
+         <span class=\"nb-sr sr-only nb-open\">Menu openen</span><span class=\"nb-sr sr-only nb-close\">Menu sluiten</span></summary>{nav}</details>"
     );
     let mut out = String::with_capacity(html.len() + 200);
     out.push_str(&html[..button_start]);
@@ -588,6 +693,36 @@ mod tests {
     }
 
     #[test]
+    fn a_word_comes_from_the_frames_block_else_its_default_marked_as_that_block() {
+        let frame = Frame {
+            html: "".into(),
+            words: std::sync::Arc::new(BTreeMap::from([(
+                "shared.newsletter.button".to_string(),
+                "Schrijf <em>me</em> in".to_string(),
+            )])),
+            own_page: true,
+        };
+        assert_eq!(
+            block(Some(&frame), "span", "", "shared.newsletter.button"),
+            "<span data-block=\"shared.newsletter.button\">Schrijf <em>me</em> in</span>"
+        );
+        // A frame without the block (the 404 page of an older build), or none: the default.
+        assert_eq!(
+            block(
+                Some(&frame),
+                "h1",
+                " class=\"t\"",
+                "nieuwsbrief.archief.title"
+            ),
+            "<h1 class=\"t\" data-block=\"nieuwsbrief.archief.title\">Nieuwsbrief-archief</h1>"
+        );
+        assert_eq!(
+            block(None, "span", "", "shared.newsletter.button"),
+            "<span data-block=\"shared.newsletter.button\">Abonneer</span>"
+        );
+    }
+
+    #[test]
     fn the_phone_menu_becomes_a_details_element_that_needs_no_script() {
         let html = "<header><div><a href=\"/\">Logo</a><button type=\"button\" class=\"p-2 lg:hidden\" \
             aria-expanded=\"false\" aria-controls=\"mobiel-menu\" aria-label=\"Menu openen\"><svg a=\"1\"><path/></svg></button>\
@@ -596,7 +731,7 @@ mod tests {
         assert_eq!(
             out,
             "<header><div><a href=\"/\">Logo</a><details class=\"nb-menu\"><summary class=\"p-2 lg:hidden\">\
-             <svg a=\"1\"><path/></svg><span class=\"nb-sr nb-open\">Menu openen</span><span class=\"nb-sr nb-close\">Menu sluiten</span>\
+             <svg a=\"1\"><path/></svg><span class=\"nb-sr sr-only nb-open\">Menu openen</span><span class=\"nb-sr sr-only nb-close\">Menu sluiten</span>\
              </summary><nav id=\"mobiel-menu\" aria-label=\"Mobiel menu\" class=\"lg:hidden\"><ul><li><a href=\"/x\">X</a></li></ul></nav>\
              </details></div></header>"
         );

@@ -117,6 +117,18 @@ fn meta_spans(html: &str, attr: &str, name: &str) -> Vec<(usize, usize)> {
     spans
 }
 
+/// The content of each block in `html` by key (the first place a key appears): the words a page
+/// shows, for a page the server makes from a built one (the newsletter archive).
+pub fn words(html: &str) -> BTreeMap<String, String> {
+    let mut words = BTreeMap::new();
+    for (key, _, start, end) in marked(html) {
+        words
+            .entry(key)
+            .or_insert_with(|| html[start..end].to_string());
+    }
+    words
+}
+
 /// Elements marked `data-block`: (key, kind, start of content, end of content). The kind is the
 /// place's: rich when marked `data-block-rich`, a label when the element is or sits inside an
 /// `<a>` or `<button>` (whatever else it is marked), otherwise inline.
