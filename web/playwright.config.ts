@@ -52,7 +52,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /\.last\.spec\.ts$/ },
+    // Specs that change what every page shows (the footer) run after all the others, alone.
+    {
+      name: "last",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: /\.last\.spec\.ts$/,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: {
     command: "bash e2e/start-server.sh",
     url: `${baseURL}/healthz`,

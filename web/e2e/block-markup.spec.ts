@@ -2,11 +2,13 @@ import { expect, test } from "@playwright/test";
 import { bearer } from "./admin-commerce-helpers";
 import { signInViaApi, waitForAdminPage } from "./admin-helpers";
 import { collectConsoleErrors, waitForHydration } from "./helpers";
+import { MARKUP } from "./markup-kinds";
 
 // Whatever the coach can save, the page hydrates without an error (issue 22, item 2): each kind
 // of markup goes into a button's label, a heading and a paragraph of /wees-eerlijk (blocks no
 // other spec reads), and the page is loaded and reloaded. A label keeps bold and italic only, so
-// no link ends up inside the button's link.
+// no link ends up inside the button's link. The footer's blocks, on every page, are tried in
+// footer-markup.last.spec.ts, which runs after all other specs.
 
 const BLOCKS = {
   button: "wees-eerlijk.next.button",
@@ -14,15 +16,6 @@ const BLOCKS = {
   paragraph: "wees-eerlijk.next.text",
 } as const;
 
-const MARKUP: [string, string][] = [
-  ["vet", "Eerlijk **vet** gezegd"],
-  ["cursief", "Eerlijk *schuin* gezegd"],
-  ["link", "Eerlijk [naar contact](/contact) gezegd"],
-  ["html-link", 'Eerlijk <a href="https://inlumine.be">hier</a> gezegd'],
-  ["lijst", "- Eerlijk\n- gezegd"],
-  ["kop", "## Eerlijk gezegd"],
-  ["alles", "## Kop\n\nEen **vette** en *schuine* [link](/contact).\n\n- een\n- twee"],
-];
 
 test.describe.configure({ mode: "serial" });
 

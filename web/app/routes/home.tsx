@@ -309,7 +309,7 @@ export default function Home() {
           {ctas.map(({ icon: Icon, ...cta }) => (
             <li
               key={cta.to}
-              className="flex flex-col rounded-2xl bg-teal-dark p-6 text-white shadow-md"
+              className="band-dark flex flex-col rounded-2xl bg-teal-dark p-6 text-white shadow-md"
             >
               <Icon aria-hidden="true" className="h-8 w-8 text-gold" />
               <Block

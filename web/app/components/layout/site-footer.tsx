@@ -70,7 +70,7 @@ export function SiteFooter() {
   return (
     <footer className="mt-auto border-t border-sand bg-cream-deep">
       <div className="container-page py-12">
-        <div className="flex flex-col items-start justify-between gap-6 rounded-3xl bg-teal-dark px-6 py-8 text-white sm:flex-row sm:items-center sm:px-10">
+        <div className="band-dark flex flex-col items-start justify-between gap-6 rounded-3xl bg-teal-dark px-6 py-8 text-white sm:flex-row sm:items-center sm:px-10">
           <div>
             <Block name="layout.footer.cta.title" as="p" className="font-serif text-2xl">
               Zin in een eerste gesprek?
