@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { bearer } from "./admin-commerce-helpers";
 import { signInViaApi, waitForAdminPage } from "./admin-helpers";
 import { collectConsoleErrors, waitForHydration } from "./helpers";
-import { MARKUP } from "./markup-kinds";
+import { MARKUP, restoreBlocks, saveInBlocks } from "./markup-kinds";
 
 // Whatever the coach can save, the page hydrates without an error (issue 22, item 2): each kind
 // of markup goes into a button's label, a heading and a paragraph of /wees-eerlijk (blocks no
@@ -39,14 +38,10 @@ test("each kind of markup in a button, a heading and a paragraph: no console err
   test.slow(); // seven saves and fourteen page loads on a shared machine
   await page.setViewportSize({ width: 390, height: 844 });
   const session = await signInViaApi(page);
-  const headers = bearer(session);
   const errors = collectConsoleErrors(page);
   try {
     for (const [kind, markdown] of MARKUP) {
-      for (const key of Object.values(BLOCKS)) {
-        const saved = await page.request.put(`/api/admin/page-texts/${key}`, { headers, data: { markdown } });
-        expect(saved.status(), `${kind} in ${key}`).toBe(200);
-      }
+      await saveInBlocks(page, session, Object.values(BLOCKS), markdown, kind);
       for (const reload of [false, true]) {
         if (reload) await page.reload();
         else await page.goto("/wees-eerlijk");
@@ -64,9 +59,7 @@ test("each kind of markup in a button, a heading and a paragraph: no console err
       expect(errors, kind).toEqual([]);
     }
   } finally {
-    for (const key of Object.values(BLOCKS)) {
-      await page.request.delete(`/api/admin/page-texts/${key}`, { headers });
-    }
+    await restoreBlocks(page, session, Object.values(BLOCKS));
   }
   const raw = await (await page.request.get("/wees-eerlijk")).text();
   expect(raw).toContain(`data-block="${BLOCKS.heading}">Zo werkt de zelftest</`);

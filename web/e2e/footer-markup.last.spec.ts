@@ -1,8 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { bearer } from "./admin-commerce-helpers";
 import { signInViaApi } from "./admin-helpers";
 import { collectConsoleErrors, expectNoAxeViolations, waitForHydration } from "./helpers";
-import { MARKUP } from "./markup-kinds";
+import { MARKUP, restoreBlocks, saveInBlocks } from "./markup-kinds";
 
 // The footer is on every public page: each kind of markup she can save goes into its call to
 // action's button (a label in a link), a column's heading and the call to action's paragraph (on
@@ -34,14 +33,10 @@ test("each kind of markup in the footer's button, heading and paragraph: every k
   test.setTimeout(240_000); // seven saves, six pages each, axe on two
   await page.setViewportSize({ width: 390, height: 844 });
   const session = await signInViaApi(page);
-  const headers = bearer(session);
   const errors = collectConsoleErrors(page);
   try {
     for (const [kind, markdown] of MARKUP) {
-      for (const key of Object.values(BLOCKS)) {
-        const saved = await page.request.put(`/api/admin/page-texts/${key}`, { headers, data: { markdown } });
-        expect(saved.status(), `${kind} in ${key}`).toBe(200);
-      }
+      await saveInBlocks(page, session, Object.values(BLOCKS), markdown, kind);
       for (const path of PAGES) {
         await page.goto(path);
         // The archive is made by the server without scripts: nothing to hydrate.
@@ -55,8 +50,6 @@ test("each kind of markup in the footer's button, heading and paragraph: every k
       expect(unexpected, kind).toEqual([]);
     }
   } finally {
-    for (const key of Object.values(BLOCKS)) {
-      await page.request.delete(`/api/admin/page-texts/${key}`, { headers });
-    }
+    await restoreBlocks(page, session, Object.values(BLOCKS));
   }
 });
