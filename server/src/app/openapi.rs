@@ -34,6 +34,7 @@ use crate::{
         (name = "events", description = "Storytelling evenings, course dates and webinars"),
         (name = "drempel-videos", description = "Free threshold videos"),
         (name = "commerce", description = "Products, checkout, orders and payment webhooks"),
+        (name = "course-access", description = "The course platform checks a buyer's access code"),
         (name = "intro-calls", description = "Booking the free intro call"),
         (name = "contact", description = "The contact form"),
         (name = "calendar", description = "The coach's private calendar feed"),

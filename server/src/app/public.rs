@@ -7,9 +7,10 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::platform::state::AppState;
 use crate::{
     agenda::events, agenda::intro_calls, agenda::webinars, app::health, audience::contact,
-    audience::newsletter, commerce::checkout, commerce::invoices, commerce::products,
-    commerce::waitlist, content::drempel_videos, content::reviews, overview::calendar_feed,
-    overview::go_live, overview::selftest, platform::auth, platform::visits,
+    audience::newsletter, commerce::checkout, commerce::course_access, commerce::invoices,
+    commerce::products, commerce::waitlist, content::drempel_videos, content::reviews,
+    overview::calendar_feed, overview::go_live, overview::selftest, platform::auth,
+    platform::visits,
 };
 
 /// Public routes relative to `/api`, with their OpenAPI operations; those that write rendered
@@ -27,6 +28,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(auth::routes())
         .merge(products::routes())
         .merge(invoices::routes())
+        .merge(course_access::routes())
         .merge(selftest::routes())
         .merge(visits::routes())
 }

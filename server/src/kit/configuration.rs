@@ -390,6 +390,8 @@ settings! {
         selftest_mail_per_email_per_hour: u32 = 3, env "LIMIT_SELFTEST_MAIL_PER_EMAIL_PER_HOUR", check at_least_one;
         /// Confirmations through the link of the self-test's mail.
         selftest_links_per_ip_per_hour: u32 = 30, env "LIMIT_SELFTEST_LINKS_PER_IP_PER_HOUR", check at_least_one;
+        /// Access codes the course platform checks (each is a guess at a code).
+        course_access_checks_per_ip_per_hour: u32 = 120, env "LIMIT_COURSE_ACCESS_CHECKS_PER_IP_PER_HOUR", check at_least_one;
         /// Quotes that carry a waiting-list offer (its link).
         offer_quotes_per_ip_per_hour: u32 = 30, env "LIMIT_OFFER_QUOTES_PER_IP_PER_HOUR", check at_least_one;
         /// Refreshes of an admin session.

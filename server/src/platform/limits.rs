@@ -1,5 +1,5 @@
 //! Limits on the public writes (checkout, coupon checks, newsletter, intro calls, webinars,
-//! contact, the self-test, links in mails, sessions, payment callbacks): every public write has one. The
+//! contact, the self-test, links in mails, course access codes, sessions, payment callbacks): every public write has one. The
 //! README's table "Limits on public writes" lists them; a test in `auth::throttle`, which holds
 //! the fixed limits of sign-in, password reset and invitation links (per account as well as per
 //! address), keeps that table, `[limits]` and the routes in step.
@@ -221,6 +221,8 @@ pub struct Limits {
     pub newsletter_links_per_ip: Limiter,
     /// Quotes carrying a waiting-list offer.
     pub offer_quotes_per_ip: Limiter,
+    /// Course access codes checked for the course platform.
+    pub course_access_checks_per_ip: Limiter,
     pub selftest_results_per_ip: Limiter,
     pub selftest_mail_per_ip: Limiter,
     pub selftest_mail_per_email: Limiter,
@@ -280,6 +282,11 @@ impl Limits {
                 HOUR,
             ),
             offer_quotes_per_ip: limit("offer_quotes_per_ip", s.offer_quotes_per_ip_per_hour, HOUR),
+            course_access_checks_per_ip: limit(
+                "course_access_checks_per_ip",
+                s.course_access_checks_per_ip_per_hour,
+                HOUR,
+            ),
             selftest_results_per_ip: limit(
                 "selftest_results_per_ip",
                 s.selftest_results_per_ip_per_hour,

@@ -15,6 +15,7 @@ mod check;
 mod commerce;
 mod connections;
 mod contact;
+mod course_access;
 mod events;
 mod go_live;
 mod go_live_mail;

@@ -45,6 +45,7 @@ fn low_limits(settings: &mut Settings) {
     l.intro_call_links_per_ip_per_hour = low;
     l.newsletter_links_per_ip_per_hour = low;
     l.offer_quotes_per_ip_per_hour = low;
+    l.course_access_checks_per_ip_per_hour = low;
     l.refresh_per_ip_per_hour = low;
     l.logout_per_ip_per_hour = low;
     l.payment_webhooks_per_ip_per_hour = low;
@@ -272,6 +273,17 @@ async fn every_public_write_answers_429_with_retry_after_past_its_limit_on_every
             Per::Account,
             LOW,
             vec![("/api/contact", body(|_| contact("vraag@example.be")))],
+        ),
+        case(
+            "course access code checks",
+            Per::Address,
+            LOW,
+            vec![(
+                "/api/course-access/check",
+                body(
+                    |i| json!({"code": format!("2345-6789-ABC{}", i + 2), "email": "sofie@example.be"}),
+                ),
+            )],
         ),
         case(
             "waiting list",
@@ -520,7 +532,7 @@ async fn every_public_write_answers_429_with_retry_after_past_its_limit_on_every
                 .map(|(p, _)| p.split('?').next().unwrap())
         })
         .collect();
-    assert_eq!(tried.len(), 29, "{tried:?}");
+    assert_eq!(tried.len(), 30, "{tried:?}");
 }
 
 fn contact(email: &str) -> Value {

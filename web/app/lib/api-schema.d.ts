@@ -1700,6 +1700,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/course-access/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_course_access_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/drempel-videos": {
         parameters: {
             query?: never;
@@ -2609,6 +2625,24 @@ export interface components {
             /** @description The order's public id, used by the success and cancelled pages. */
             order_id: string;
         };
+        /** @description The answer to the platform: `{"valid": true, "course": …}` or `{"valid": false, "reason": …}`. */
+        CodeCheck: {
+            course?: null | components["schemas"]["EnrolledCourse"];
+            reason?: null | components["schemas"]["CodeRefusal"];
+            valid: boolean;
+        };
+        /** @description What the course platform sends when a buyer enters her code. Missing fields count as empty. */
+        CodeCheckRequest: {
+            /** @description The code as the buyer typed it: any case, with or without dashes (`K7QF-M2XD-9TPA`). */
+            code?: string;
+            /** @description The e-mail address she is signed in with on the platform (any case). */
+            email?: string;
+        };
+        /**
+         * @description Why a code is not valid.
+         * @enum {string}
+         */
+        CodeRefusal: "revoked" | "unknown";
         ConfirmRequest: {
             /** @description The token from the link in the mail. */
             token?: string;
@@ -2806,6 +2840,11 @@ export interface components {
         DrempelVideoList: {
             /** @description Published videos in the coach's order. */
             videos: components["schemas"]["DrempelVideo"][];
+        };
+        /** @description The course a valid code opens, named as in the enrolment webhook. */
+        EnrolledCourse: {
+            name: string;
+            slug: string;
         };
         /** @description An order's course access, as the coach sees it. */
         Enrolment: {
@@ -14330,6 +14369,84 @@ export interface operations {
                 };
             };
             /** @description Too many messages from this client or e-mail address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure on our side (logged; the body never says what) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_course_access_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the code gives this e-mail address access to a course: valid with the course, or not with the reason (`revoked` after a refund; `unknown` for a made-up code or another buyer's) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeCheck"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No code, a code that cannot be one (12 letters and digits), or an invalid e-mail address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many checks from this client address, right or wrong; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -43,6 +43,14 @@ pub fn normalize_code(input: &str) -> String {
         .collect()
 }
 
+/// What someone typed, in the stored form, when it can be a code at all: 12 characters of the
+/// code alphabet after `normalize_code`. Anything else was never issued (a typo, another kind
+/// of code), so it need not be looked up.
+pub fn parse_code(input: &str) -> Option<String> {
+    let code = normalize_code(input);
+    (code.len() == CODE_LEN && code.bytes().all(|b| ALPHABET.contains(&b))).then_some(code)
+}
+
 /// A stored code as people see it: groups of four joined by dashes (`K7QF-M2XD-9TPA`).
 pub fn display_code(stored: &str) -> String {
     let chars: Vec<char> = stored.chars().collect();
@@ -170,6 +178,29 @@ mod tests {
         assert_eq!(normalize_code(" K7QF M2XD\t9TPA "), "K7QFM2XD9TPA");
         assert_eq!(normalize_code("K7QF–M2XD–9TPA"), "K7QFM2XD9TPA");
         assert_eq!(normalize_code("---"), "");
+    }
+
+    #[test]
+    fn only_what_can_be_a_code_parses() {
+        assert_eq!(
+            parse_code("k7qf-m2xd-9tpa").as_deref(),
+            Some("K7QFM2XD9TPA")
+        );
+        assert_eq!(
+            parse_code(" K7QFM2XD9TPA ").as_deref(),
+            Some("K7QFM2XD9TPA")
+        );
+        let code = new_ticket_code();
+        assert_eq!(parse_code(&display_code(&code)), Some(code));
+        for wrong in [
+            "",
+            "K7QF-M2XD",
+            "K7QF-M2XD-9TPA-X",
+            "K7QF-M2XD-9TP0",
+            "K7QF-M2XD-9TPÄ",
+        ] {
+            assert_eq!(parse_code(wrong), None, "{wrong}");
+        }
     }
 
     #[test]

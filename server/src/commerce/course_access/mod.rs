@@ -3,19 +3,34 @@
 //! personal access code in the buyer's mail. The coach sees the status per order and can send
 //! it again (Beheer > Bestellingen). A refunded course is revoked: the platform gets a signed
 //! `enrolment.revoked` webhook through the same outbox, and the access is not sent again.
+//! When a buyer enters a code, the platform asks `POST /api/course-access/check` whether it is
+//! valid for her e-mail address; a refunded order's code no longer is.
 pub mod admin;
 
-use serde::Serialize;
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::agenda::tickets::{display_code, new_ticket_code};
+use crate::agenda::tickets::{display_code, new_ticket_code, parse_code};
 use crate::kit::closed_set::closed_set;
 use crate::kit::db::{self, Tx};
+use crate::kit::domain::EmailAddress;
+use crate::kit::error::{ApiJson, AppError, ErrorBody};
+use crate::kit::validation::Fields;
+use crate::platform::client_ip::ClientIp;
 use crate::platform::outbox::compose::{compose, text};
 use crate::platform::outbox::templates::{self, MailKind, Values};
 use crate::platform::outbox::{self, EmailMessage, WebhookSigner};
 use crate::platform::state::AppState;
+
+/// The course platform's question: is this access code valid?
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(check_code))
+}
 
 closed_set! {
     /// How the buyer gets access.
@@ -365,4 +380,154 @@ async fn code_mail(
             .map(text),
     );
     Ok(compose(&enrolee.email, subject, &blocks, &state.site()))
+}
+
+/// What the course platform sends when a buyer enters her code. Missing fields count as empty.
+#[derive(Deserialize, ToSchema)]
+pub struct CodeCheckRequest {
+    /// The code as the buyer typed it: any case, with or without dashes (`K7QF-M2XD-9TPA`).
+    #[serde(default)]
+    pub code: String,
+    /// The e-mail address she is signed in with on the platform (any case).
+    #[serde(default)]
+    pub email: String,
+}
+
+closed_set! {
+    /// Why a code is not valid.
+    pub enum CodeRefusal {
+        /// The order was refunded: the access is withdrawn.
+        Revoked = "revoked",
+        /// No such code for this e-mail address (also a code of another buyer).
+        Unknown = "unknown",
+    }
+}
+
+/// The course a valid code opens, named as in the enrolment webhook.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EnrolledCourse {
+    pub slug: String,
+    pub name: String,
+}
+
+/// The answer to the platform: `{"valid": true, "course": …}` or `{"valid": false, "reason": …}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CodeCheck {
+    pub valid: bool,
+    /// Only when valid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub course: Option<EnrolledCourse>,
+    /// Only when not valid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<CodeRefusal>,
+}
+
+impl CodeCheck {
+    fn refused(reason: CodeRefusal) -> Self {
+        Self {
+            valid: false,
+            course: None,
+            reason: Some(reason),
+        }
+    }
+}
+
+/// A code and an e-mail address, both well-formed.
+struct CodeQuestion {
+    /// In its stored form.
+    code: String,
+    email: EmailAddress,
+}
+
+impl TryFrom<CodeCheckRequest> for CodeQuestion {
+    type Error = AppError;
+
+    fn try_from(req: CodeCheckRequest) -> Result<Self, AppError> {
+        let mut f = Fields::default();
+        let code = if req.code.trim().is_empty() {
+            f.error("code", "Vul een toegangscode in.");
+            None
+        } else {
+            let code = parse_code(&req.code);
+            if code.is_none() {
+                f.error(
+                    "code",
+                    "Een toegangscode heeft 12 letters en cijfers, zoals K7QF-M2XD-9TPA.",
+                );
+            }
+            code
+        };
+        let email = EmailAddress::parse(&req.email)
+            .map_err(|m| f.error("email", m))
+            .ok();
+        f.finish()?;
+        Ok(Self {
+            code: code.expect("checked above"),
+            email: email.expect("checked above"),
+        })
+    }
+}
+
+/// Whether `code` gives the buyer with this e-mail address access: only the code of a paid,
+/// not refunded course order, mailed to that address. A code of someone else's order is
+/// unknown, as a made-up one: the answer never tells that a code exists. The work is one
+/// lookup by code whatever the answer.
+async fn check(tx: &mut Tx, question: &CodeQuestion) -> anyhow::Result<CodeCheck> {
+    let rows = sqlx::query(
+        "SELECT c.revoked_at, o.status, o.email, p.slug, p.name FROM course_enrolments c \
+         JOIN orders o ON o.id = c.order_id JOIN products p ON p.id = o.product_id \
+         WHERE c.access_code = $1 AND c.method = 'access_code'",
+    )
+    .bind(&question.code)
+    .fetch_all(&mut **tx)
+    .await?;
+    let email = question.email.normalized();
+    let mut answer = CodeCheck::refused(CodeRefusal::Unknown);
+    for row in rows {
+        if row.try_get::<String, _>("email")?.trim().to_lowercase() != email {
+            continue;
+        }
+        let revoked = row.try_get::<Option<String>, _>("revoked_at")?.is_some();
+        let status: String = row.try_get("status")?;
+        answer = match (revoked, status.as_str()) {
+            (true, _) | (_, "refunded") => CodeCheck::refused(CodeRefusal::Revoked),
+            (false, "paid") => CodeCheck {
+                valid: true,
+                course: Some(EnrolledCourse {
+                    slug: row.try_get("slug")?,
+                    name: row.try_get("name")?,
+                }),
+                reason: None,
+            },
+            _ => CodeCheck::refused(CodeRefusal::Unknown),
+        };
+    }
+    Ok(answer)
+}
+
+#[utoipa::path(
+    post,
+    path = "/course-access/check",
+    operation_id = "check_course_access_code",
+    tag = "course-access",
+    request_body = CodeCheckRequest,
+    responses(
+        (status = 200, description = "Whether the code gives this e-mail address access to a course: valid with the course, or not with the reason (`revoked` after a refund; `unknown` for a made-up code or another buyer's)", body = CodeCheck),
+        (status = 422, description = "No code, a code that cannot be one (12 letters and digits), or an invalid e-mail address", body = ErrorBody),
+        (status = 429, description = "Too many checks from this client address, right or wrong; see Retry-After", body = ErrorBody),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn check_code(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<CodeCheckRequest>,
+) -> Result<Json<CodeCheck>, AppError> {
+    // Every try counts, well-formed or not: a guesser stops here.
+    state.limits.course_access_checks_per_ip.admit(&ip).await?;
+    let question = CodeQuestion::try_from(body)?;
+    let mut tx = state.pool.begin().await?;
+    let answer = check(&mut tx, &question).await?;
+    tx.commit().await?;
+    Ok(Json(answer))
 }
