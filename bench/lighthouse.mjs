@@ -133,6 +133,8 @@ async function measure(path) {
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
+    // Transferred, as the page loaded it in the run (compressed as sent).
+    jsBytes: median(lhrs.map((l) => l.audits["resource-summary"].details.items.find((i) => i.resourceType === "script")?.transferSize ?? 0)),
     benchmarkIndex: median(lhrs.map((l) => l.environment.benchmarkIndex)),
   };
 }
@@ -151,11 +153,11 @@ console.log(
   `Lighthouse ${lighthouseVersion} mobile, median of ${runs} runs, ${fresh ? "a fresh Chromium per run (as PageSpeed)" : "one Chromium for all runs"} ` +
     `(Debian Chromium, simulated slow 4G; CPU benchmark index ${benchmarkIndex})`,
 );
-console.log(`  ${pad("page", 30)} ${pad("perf", 5)} ${pad("FCP", 7)} ${pad("LCP", 7)} ${pad("TBT", 7)} ${pad("CLS", 6)} a11y/bp/seo   (each run's perf)`);
+console.log(`  ${pad("page", 30)} ${pad("perf", 5)} ${pad("FCP", 7)} ${pad("LCP", 7)} ${pad("TBT", 7)} ${pad("CLS", 6)} ${pad("JS", 9)} a11y/bp/seo   (each run's perf)`);
 for (const r of results) {
   console.log(
     `  ${pad(r.path, 30)} ${pad(r.performance, 5)} ${pad(`${(r.fcpMs / 1000).toFixed(2)}s`, 7)} ${pad(`${(r.lcpMs / 1000).toFixed(2)}s`, 7)} ` +
-      `${pad(`${Math.round(r.tbtMs)}ms`, 7)} ${pad(r.cls.toFixed(3), 6)} ${r.accessibility}/${r.bestPractices}/${r.seo}   (${r.performanceAll.join(" ")})`,
+      `${pad(`${Math.round(r.tbtMs)}ms`, 7)} ${pad(r.cls.toFixed(3), 6)} ${pad(`${(r.jsBytes / 1024).toFixed(1)}KiB`, 9)} ${r.accessibility}/${r.bestPractices}/${r.seo}   (${r.performanceAll.join(" ")})`,
   );
 }
 if (process.env.LH_SUMMARY) writeFileSync(process.env.LH_SUMMARY, JSON.stringify(results, null, 2));

@@ -13,9 +13,25 @@ const web = join(root, "web");
 const client = process.argv[2] ?? join(web, "build/client");
 const html = readFileSync(join(client, "index.html"), "utf8");
 
-/** Scripts a page names (bootstrap imports, modulepreloads) and everything they import statically. */
+/** Whether a built page boots as islands (web/app/islands; no React Router). */
+const isIslandsPage = (page) => /^<!DOCTYPE html><html [^>]*data-islands=""/.test(page);
+
+const assets = readdirSync(join(client, "assets"));
+
+/**
+ * Scripts a page names (bootstrap imports, modulepreloads) and everything they import statically.
+ * A page of islands imports, when it boots, the module of each island it has (web/vite.islands.config.ts
+ * names them island-<name>-<hash>.js) with what that imports.
+ */
 function firstLoadScripts(page) {
   const found = new Set([...page.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]));
+  if (isIslandsPage(page)) {
+    for (const [, name] of page.matchAll(/ data-island="([\w-]+)"/g)) {
+      const part = assets.find((file) => new RegExp(`^island-${name}-[\\w-]{8}\\.js$`).test(file));
+      if (!part) throw new Error(`no module for the island "${name}" in ${client}/assets`);
+      found.add(`/assets/${part}`);
+    }
+  }
   for (const url of found) {
     const code = readFileSync(join(client, url), "utf8");
     for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
@@ -86,9 +102,10 @@ const pages = (dir) =>
     if (statSync(path).isDirectory()) return ["admin", "assets"].includes(name) ? [] : pages(path);
     return name === "index.html" ? [path] : [];
   });
-console.log("first-load JS per public page (gzip):");
+console.log("first-load JS per public page (gzip; * = boots as islands):");
 for (const page of pages(client).sort()) {
-  const js = total([...firstLoadScripts(readFileSync(page, "utf8"))].map((u) => sizes(readFileSync(join(client, u)))));
+  const html = readFileSync(page, "utf8");
+  const js = total([...firstLoadScripts(html)].map((u) => sizes(readFileSync(join(client, u)))));
   const path = `/${posix.dirname(page.slice(client.length).replaceAll("\\", "/")).replace(/^\/+|^\.$/g, "")}`;
-  console.log(`  ${path.padEnd(34)} ${kb(js.gzip)}`);
+  console.log(`  ${(path + (isIslandsPage(html) ? " *" : "")).padEnd(34)} ${kb(js.gzip)}`);
 }

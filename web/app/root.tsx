@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useNavigation,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -19,6 +20,7 @@ import { Toaster } from "@/components/ui/toast";
 import { Live } from "@/components/ui/live";
 import { EARLY_INPUT_SCRIPT, releaseEarlyInput } from "@/lib/early-input";
 import { trackPageView } from "@/lib/visits";
+import { wantsIslands } from "@/islands/island";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -43,8 +45,10 @@ function AppStyles() {
 export function Layout({ children }: { children: ReactNode }) {
   // The whole document has hydrated (whichever of App, HydrateFallback or ErrorBoundary it shows).
   useEffect(releaseEarlyInput, []);
+  // A page of islands: the build gives it islands/boot.tsx instead of the router (scripts/hydrate-after-paint.mjs).
+  const islands = useMatches().some((match) => wantsIslands(match.handle));
   return (
-    <html lang="nl-BE">
+    <html lang="nl-BE" data-islands={islands ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -71,8 +71,9 @@ test.describe("every admin page fits a phone and a tablet, with customised texts
   // every width on the pages of `axeAtEveryWidth`.
   for (const path of pages) {
     test(`${path} at 320, 390, 820 and 1280 px`, async ({ page }) => {
-      // Four axe scans of a page of editors on a shared machine.
-      if (axeAtEveryWidth.has(path)) test.slow();
+      // A sign-in, four widths and two to four axe scans of a page of editors on a shared 2-core
+      // machine: /admin/zelftest once took more than 30 s there.
+      test.slow();
       await page.setViewportSize({ width: 390, height: 800 });
       await signInViaApi(page);
       await page.goto(path);

@@ -6,7 +6,8 @@ import { uniqueEmail } from "./helpers";
 // A click before the page has hydrated is never lost (issue 26): on a phone whose CPU runs four
 // times slower, the mobile menu, a course's buy button and the newsletter button are clicked
 // within 100 ms of domcontentloaded, and what they do happens once the page has hydrated
-// (app/lib/early-input.ts keeps the clicks and what was typed, and replays them). The page's
+// (app/lib/early-input.ts keeps the clicks and what was typed, and replays them; these pages boot
+// as islands, where a link is a plain link and a button waits for its island). The page's
 // scripts are held back a second as well, so that the click lands before hydration on any machine.
 //
 // The click is made by the page itself at domcontentloaded (what was typed first, as input events):
@@ -40,7 +41,10 @@ async function clickAtDomContentLoaded(page: Page, path: string, hand: EarlyHand
       const footer = document.querySelector("footer");
       (window as { __earlyClick?: unknown }).__earlyClick = {
         afterDomContentLoaded: performance.now() - (nav?.domContentLoadedEventStart ?? 0),
-        hydrated: footer !== null && Object.keys(footer).some((key) => key.startsWith("__reactFiber")),
+        // React has claimed the page, or on a page of islands they all listen.
+        hydrated:
+          document.documentElement.hasAttribute("data-islands-ready") ||
+          (footer !== null && Object.keys(footer).some((key) => key.startsWith("__reactFiber"))),
       };
       document.querySelector<HTMLElement>(hand.click)!.click();
     });

@@ -163,9 +163,18 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@voorbeeld.be`;
 }
 
-/** Waits until React has hydrated the page: it has claimed the footer's DOM node (its effects run right after). */
+/**
+ * Waits until the page's scripts have taken over: React has hydrated it (it has claimed the footer's
+ * DOM node; its effects run right after), or on a page of islands every island listens.
+ */
 export async function waitForHydration(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector("footer")!).some((key) => key.startsWith("__reactFiber"))))
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.documentElement.hasAttribute("data-islands-ready") ||
+          Object.keys(document.querySelector("footer")!).some((key) => key.startsWith("__reactFiber")),
+      ),
+    )
     .toBe(true);
 }

@@ -2,16 +2,27 @@ import { expect, test, type Page } from "@playwright/test";
 import type { ReviewList } from "@/lib/api-types";
 import { waitForHydration } from "./helpers";
 
+const builtHome = new URL("../build/client/index.html", import.meta.url).pathname;
+
 /**
- * The home page reached from another page of the app: its reviews come from the API then. A
- * first visit to / gets them in the page's HTML, without waiting for the API.
+ * The two ways the home page's reviews come from the API rather than in its HTML (a visit to / gets
+ * them in the page the server sends, when she has approved reviews).
  */
-async function openHomeInTheApp(page: Page) {
-  await page.goto("/contact");
-  await waitForHydration(page);
-  await page.getByRole("link", { name: "In Lumine – naar de startpagina" }).first().click();
-  await expect(page).toHaveURL(/\/$/);
-}
+const reviewsFromTheApi = {
+  // Reached in the app from a page that boots React Router: the app renders the home page.
+  "in the app": async (page: Page) => {
+    await page.goto("/gratis-kennismakingsgesprek");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "In Lumine – naar de startpagina" }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+  },
+  // Loaded as a site without approved reviews has it (the server sends the built page as it is):
+  // the reviews' island asks the API.
+  "as islands": async (page: Page) => {
+    await page.route((url) => url.pathname === "/", (route) => route.fulfill({ path: builtHome, contentType: "text/html" }));
+    await page.goto("/");
+  },
+};
 
 test("home has the spec's sections and links in order", async ({ page }) => {
   await page.goto("/");
@@ -90,34 +101,36 @@ test.describe("testimonials", () => {
     await expect.poll(columns).toBe(4);
   });
 
-  test("says 'Laden...' while the reviews are on their way", async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/reviews", async (route) => {
-      await held;
-      await route.continue();
+  for (const [way, open] of Object.entries(reviewsFromTheApi)) {
+    test(`${way}: says 'Laden...' while the reviews are on their way`, async ({ page }) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/reviews", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await open(page);
+      await expect(page.getByText("Laden...")).toBeVisible();
+      release();
+      await expect(page.getByText("Laden...")).toHaveCount(0);
     });
-    await openHomeInTheApp(page);
-    await expect(page.getByText("Laden...")).toBeVisible();
-    release();
-    await expect(page.getByText("Laden...")).toHaveCount(0);
-  });
 
-  test("falls back to three sample testimonials when there are none", async ({ page }) => {
-    await page.route("**/api/reviews", (route) => route.fulfill({ json: { reviews: [], total: 0 } }));
-    await openHomeInTheApp(page);
-    const list = page.getByRole("list", { name: /ervaringen|reviews|wat anderen/i });
-    await expect(list.getByRole("listitem")).toHaveCount(3);
-  });
+    test(`${way}: falls back to three sample testimonials when there are none`, async ({ page }) => {
+      await page.route("**/api/reviews", (route) => route.fulfill({ json: { reviews: [], total: 0 } }));
+      await open(page);
+      const list = page.getByRole("list", { name: /ervaringen|reviews|wat anderen/i });
+      await expect(list.getByRole("listitem")).toHaveCount(3);
+    });
 
-  test("falls back to the samples and only logs when the fetch fails", async ({ page }) => {
-    const logged: string[] = [];
-    page.on("console", (m) => m.type() === "error" && logged.push(m.text()));
-    await page.route("**/api/reviews", (route) => route.abort("failed"));
-    await openHomeInTheApp(page);
-    const list = page.getByRole("list", { name: /ervaringen|reviews|wat anderen/i });
-    await expect(list.getByRole("listitem")).toHaveCount(3);
-    await expect(page.getByText("Er is iets misgegaan")).toHaveCount(0);
-    expect(logged.length).toBeGreaterThan(0);
-  });
+    test(`${way}: falls back to the samples and only logs when the fetch fails`, async ({ page }) => {
+      const logged: string[] = [];
+      page.on("console", (m) => m.type() === "error" && logged.push(m.text()));
+      await page.route("**/api/reviews", (route) => route.abort("failed"));
+      await open(page);
+      const list = page.getByRole("list", { name: /ervaringen|reviews|wat anderen/i });
+      await expect(list.getByRole("listitem")).toHaveCount(3);
+      await expect(page.getByText("Er is iets misgegaan")).toHaveCount(0);
+      expect(logged.length).toBeGreaterThan(0);
+    });
+  }
 });

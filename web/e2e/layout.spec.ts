@@ -157,20 +157,36 @@ test("a visitor who scrolls before the page has hydrated stays where they are", 
   await expect(page.getByRole("contentinfo")).toBeInViewport();
 });
 
-test("a spinner shows while a lazily loaded page is on its way", async ({ page }) => {
-  await page.goto("/");
-  // The page's own scripts load after its first paint: let them finish before holding the rest back.
-  await waitForHydration(page);
-  // Hold back every route module that is not loaded yet, so the navigation stays pending.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
+test("a spinner shows while the next page is on its way", async ({ page }) => {
+  // Reported from the page as it shows (a page whose next document is on its way answers no query).
+  const spinnerShownOn: string[] = [];
+  await page.exposeFunction("reportSpinner", (path: string) => spinnerShownOn.push(path));
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const shown = [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes("Pagina wordt geladen"));
+      if (shown) (window as unknown as { reportSpinner(path: string): void }).reportSpinner(location.pathname);
+    }).observe(document, { subtree: true, childList: true });
   });
-  await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Over mij", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Pagina wordt geladen" })).toBeAttached();
-  release();
-  await expect(page).toHaveURL("/over-mij");
-  await expect(page.getByRole("status").filter({ hasText: "Pagina wordt geladen" })).toHaveCount(0);
+  for (const from of ["/", "/gratis-kennismakingsgesprek"]) {
+    // The home page boots as islands (a link loads the next page), the booking page in the app (a
+    // link loads the next page's route module).
+    await page.goto(from);
+    // The page's own scripts load after its first paint: let them finish before holding the rest back.
+    await waitForHydration(page);
+    // Hold back the next page and every script not loaded yet, so the navigation stays pending.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = (url: URL) => url.pathname === "/over-mij" || /\/assets\/.*\.js$/.test(url.pathname);
+    await page.route(hold, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Without waiting for the navigation the click starts, which is held.
+    await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Over mij", exact: true }).click({ noWaitAfter: true });
+    await expect.poll(() => spinnerShownOn).toContain(from);
+    release();
+    await expect(page).toHaveURL("/over-mij");
+    await expect(page.getByRole("status").filter({ hasText: "Pagina wordt geladen" })).toHaveCount(0);
+    await page.unroute(hold);
+  }
 });

@@ -14,7 +14,7 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-/** Every script a page loads at first: its own, and what they import, transitively. */
+/** Every script a page can load: its own, and what they import, now or later, transitively. */
 function scriptsOf(html: string): Set<string> {
   const seen = new Set<string>();
   const queue = [...html.matchAll(/\/assets\/([\w.-]+\.js)/g)].map((m) => m[1]);
@@ -23,13 +23,17 @@ function scriptsOf(html: string): Set<string> {
     if (seen.has(file)) continue;
     seen.add(file);
     const code = readFileSync(join(client, "assets", file), "utf8");
-    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) queue.push(m[1]);
+    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["'`]\.\/([\w.-]+\.js)["'`]/g)) queue.push(m[1]);
+    // The chunks Vite preloads with a dynamic import, listed apart (__vite__mapDeps).
+    for (const m of code.matchAll(/"assets\/([\w.-]+\.js)"/g)) queue.push(m[1]);
   }
   return seen;
 }
 
+const pages = htmlFiles(client);
+const islandsPages = pages.filter((page) => /^<!DOCTYPE html><html [^>]*data-islands=""/.test(readFileSync(page, "utf8")));
+
 test("no public page loads a script that calls the admin API", () => {
-  const pages = htmlFiles(client);
   expect(pages.length).toBeGreaterThan(20);
   const offending: string[] = [];
   for (const page of pages) {
@@ -40,4 +44,38 @@ test("no public page loads a script that calls the admin API", () => {
     }
   }
   expect(offending).toEqual([]);
+});
+
+test("a page of islands loads no router and no script that names an admin page or the admin API", () => {
+  expect(islandsPages.map((page) => page.slice(client.length))).toContain("index.html");
+  for (const page of islandsPages) {
+    const html = readFileSync(page, "utf8");
+    expect(html, page).not.toContain("__reactRouter");
+    expect(html, page).not.toContain("react-router-scroll-positions");
+    expect(html, page).not.toContain('rel="modulepreload"');
+    const scripts = [...scriptsOf(html)];
+    expect(scripts.length, page).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script, `${page}: only the islands' own scripts`).toMatch(/^islands?-/);
+      const code = readFileSync(join(client, "assets", script), "utf8");
+      expect(code, `${page} → ${script}`).not.toMatch(/\/api\/admin|\/admin\/[a-z]/);
+    }
+  }
+});
+
+test("the home page's first load takes at most 50 KiB of JavaScript", async ({ page }) => {
+  const scripts: { url: string; bytes: Promise<number> }[] = [];
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() === "script") {
+      scripts.push({ url: request.url(), bytes: request.sizes().then((s) => s.responseBodySize) });
+    }
+  });
+  await page.goto("/");
+  await expect(page.locator("html[data-islands-ready]")).toBeAttached();
+  await page.waitForLoadState("networkidle");
+  const sizes = await Promise.all(scripts.map(async (s) => ({ url: new URL(s.url).pathname, bytes: await s.bytes })));
+  const total = sizes.reduce((sum, s) => sum + s.bytes, 0);
+  // Compressed as sent (the server's precompressed .br or .gz).
+  expect(sizes.length, JSON.stringify(sizes)).toBeGreaterThan(0);
+  expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(50 * 1024);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInViaApi } from "./admin-helpers";
-import { adminRoutes, aliasGroups, collectConsoleErrors, publicRoutes, site } from "./helpers";
+import { adminRoutes, aliasGroups, collectConsoleErrors, publicRoutes, site, waitForHydration } from "./helpers";
 import type { ErrorBody, EventList, ReviewList } from "@/lib/api-types";
 
 test.describe("every route", () => {
@@ -79,7 +79,9 @@ test("an unknown path answers 404 with the site's 404 page, logs the path and li
 });
 
 test("a client-side navigation to an unknown path shows the 404 page too", async ({ page }) => {
-  await page.goto("/");
+  // A page that boots React Router (on a page of islands every path change is a page load).
+  await page.goto("/gratis-kennismakingsgesprek");
+  await waitForHydration(page);
   await page.evaluate(() => {
     window.history.pushState({}, "", "/nergens-te-vinden");
     window.dispatchEvent(new PopStateEvent("popstate"));
@@ -220,8 +222,9 @@ test("public pages never load the admin code", async ({ page }) => {
   page.on("request", (r) => {
     if (r.resourceType() === "script") scripts.add(new URL(r.url()).pathname);
   });
-  await page.goto("/");
-  // React Router's manifest names the module of every route, so the admin chunks can be told apart by route id.
+  // React Router's manifest names the module of every route, so the admin chunks can be told apart
+  // by route id (read on a page that boots the router: the home page boots as islands).
+  await page.goto("/checkout");
   const adminModules: string[] = await page.evaluate(() =>
     Object.values(
       (window as unknown as { __reactRouterManifest: { routes: Record<string, { id: string; module: string }> } })
@@ -231,7 +234,7 @@ test("public pages never load the admin code", async ({ page }) => {
       .map((route) => route.module),
   );
   expect(adminModules.length).toBeGreaterThan(0);
-  for (const path of ["/vertelavond", "/contact", "/over-mij"]) {
+  for (const path of ["/", "/vertelavond", "/contact", "/over-mij", "/gratis-kennismakingsgesprek"]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
   }
@@ -245,10 +248,27 @@ test("public pages never load the admin code", async ({ page }) => {
 });
 
 test("a page that fails while rendering shows the router's fallback 'Unexpected Application Error!'", async ({ page }) => {
-  // An answer the page cannot have expected makes its component throw during render.
+  // An answer the page cannot have expected makes its component throw during render, here in the
+  // app: /vertelavond reached from a page that boots React Router.
   await page.route("**/api/products/vertelavond", (route) => route.fulfill({ json: { slug: "vertelavond", events: null } }));
-  await page.goto("/vertelavond");
+  await page.goto("/gratis-kennismakingsgesprek");
+  await waitForHydration(page);
+  const menu = page.getByRole("navigation", { name: "Hoofdmenu" });
+  await menu.getByRole("button", { name: "Submenu Begrijp jezelf" }).click();
+  await menu.getByRole("link", { name: "Vertelavond" }).click();
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
   await page.getByRole("link", { name: "Terug naar de startpagina" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("an island that fails while rendering says so in its place, and the page around it stays", async ({ page }) => {
+  // The same answer on /vertelavond loaded as itself: a page of islands, its dates one of them.
+  await page.route("**/api/products/vertelavond", (route) => route.fulfill({ json: { slug: "vertelavond", events: null } }));
+  await page.goto("/vertelavond");
+  const failed = page.getByRole("alert").filter({ hasText: "Unexpected Application Error!" });
+  await expect(failed).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Vertelavond", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mis geen enkele vertelavond" })).toBeVisible();
+  await failed.getByRole("link", { name: "ga terug naar de startpagina" }).click();
   await expect(page).toHaveURL("/");
 });

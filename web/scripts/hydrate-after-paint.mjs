@@ -13,7 +13,7 @@
 // The bootstrap's shape is checked strictly: if a React Router upgrade changes it, the build fails
 // here instead of shipping a page that never hydrates.
 // Usage: node scripts/hydrate-after-paint.mjs build/client
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { walk } from "./walk.mjs";
@@ -58,25 +58,10 @@ function evaluationOrder(urls) {
   return order;
 }
 
-function deferredBootstrap({ manifest, routes, map, entry }, preloads) {
-  const q = JSON.stringify;
-  const order = evaluationOrder(routes.map((r) => r.url));
-  // The route manifest (2 KB) stays a static import: it is set before the load event, as before,
-  // for code and tests that read it. After the paint: preload every module at once (as the removed
-  // links did), evaluate one chunk per task so that a slow phone gets no single long task (React
-  // alone takes ~70 ms there), then import the route modules and the entry as the original did.
+/** Module code that runs `boot` (an async function's source) once the first contentful paint is on screen. */
+function afterFirstPaint(boot) {
   return [
-    `import ${q(manifest)};`,
-    "const boot = async () => {",
-    `  for (const href of ${q(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
-    `  for (const url of ${q(order)}) {`,
-    "    await import(url);",
-    "    await new Promise((resolve) => setTimeout(resolve));",
-    "  }",
-    `  const [${routes.map((r) => r.name).join(", ")}] = await Promise.all([${routes.map((r) => `import(${q(r.url)})`).join(", ")}]);`,
-    `  window.__reactRouterRouteModules = ${map};`,
-    `  await import(${q(entry)});`,
-    "};",
+    `const boot = ${boot};`,
     "let booted = false;",
     "const once = () =>",
     "  booted ||",
@@ -95,16 +80,86 @@ function deferredBootstrap({ manifest, routes, map, entry }, preloads) {
   ].join("\n");
 }
 
+function deferredBootstrap({ manifest, routes, map, entry }, preloads) {
+  const q = JSON.stringify;
+  const order = evaluationOrder(routes.map((r) => r.url));
+  // The route manifest (2 KB) stays a static import: it is set before the load event, as before,
+  // for code and tests that read it. After the paint: preload every module at once (as the removed
+  // links did), evaluate one chunk per task so that a slow phone gets no single long task (React
+  // alone takes ~70 ms there), then import the route modules and the entry as the original did.
+  const boot = [
+    "async () => {",
+    `  for (const href of ${q(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `  for (const url of ${q(order)}) {`,
+    "    await import(url);",
+    "    await new Promise((resolve) => setTimeout(resolve));",
+    "  }",
+    `  const [${routes.map((r) => r.name).join(", ")}] = await Promise.all([${routes.map((r) => `import(${q(r.url)})`).join(", ")}]);`,
+    `  window.__reactRouterRouteModules = ${map};`,
+    `  await import(${q(entry)});`,
+    "}",
+  ].join("\n");
+  return [`import ${q(manifest)};`, afterFirstPaint(boot)].join("\n");
+}
+
+/** React Router's <ScrollRestoration> script, known by its storage key. */
+const SCROLL_RESTORATION = /<script>\(\([^<]*"react-router-scroll-positions"[^<]*<\/script>/;
+
+/**
+ * A page of islands (DESIGN §13, `<html data-islands>`): React Router's part of the page goes, from
+ * its context script to the end of the body (its bootstrap and the streamed loader data, all
+ * scripts), and its scroll restoration (the browser places the view on a page load; see
+ * islands/boot.tsx); the islands' script comes after the first paint instead. The part taken out
+ * is checked to hold nothing else, so a page never loses content here.
+ */
+function asIslandsPage(original, file, entry) {
+  if (!SCROLL_RESTORATION.test(original)) throw new Error(`${file}: React Router's scroll restoration script not found`);
+  const html = original.replace(SCROLL_RESTORATION, "");
+  const start = html.indexOf("<script>window.__reactRouterContext = ");
+  const end = html.lastIndexOf("</body>");
+  if (start < 0 || end < start) throw new Error(`${file}: no React Router context script before </body>`);
+  const routerPart = html.slice(start, end);
+  const leftOver = routerPart
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+    .replace(/<template id="B:\d+"><\/template>|<div hidden="" id="S:\d+">|<div hidden id="S:\d+">|<\/div>|<!--\/?\$\??-->/g, "");
+  if (leftOver.trim()) throw new Error(`${file}: React Router's part of the page holds more than scripts:\n${leftOver}`);
+  const boot = `async () => { await import(${JSON.stringify(entry)}); }`;
+  return `${html.slice(0, start).replace(PRELOAD, "")}<script type="module" async="">${afterFirstPaint(boot)}</script>${html.slice(end)}`;
+}
+
+/** The islands' script, as the islands build wrote it (vite.islands.config.ts); its manifest is not served. */
+function islandsEntry(buildDir) {
+  const dir = join(buildDir, ".vite");
+  const manifest = JSON.parse(readFileSync(join(dir, "islands-manifest.json"), "utf8"));
+  rmSync(dir, { recursive: true });
+  const entry = manifest["app/islands/boot.tsx"];
+  if (!entry?.isEntry) throw new Error("islands-manifest.json has no entry app/islands/boot.tsx: run the islands build first");
+  return `/${entry.file}`;
+}
+
 const root = process.argv[2];
 if (!root) {
   console.error("usage: node scripts/hydrate-after-paint.mjs <dir>");
   process.exit(1);
 }
+const islands = islandsEntry(root);
 let count = 0;
+let islandPages = 0;
 for await (const file of walk(root)) {
-  // The admin's shell shows only a spinner until its scripts run: it keeps loading them at once.
-  if (!file.endsWith(".html") || file.endsWith("__spa-fallback.html")) continue;
+  if (!file.endsWith(".html")) continue;
+  if (file.endsWith("__spa-fallback.html")) {
+    // The admin's shell shows only a spinner until its scripts run: it keeps loading them at once.
+    // React Router renders it at "/", so it carries the home page's islands marker: not its own.
+    const shell = await readFile(file, "utf8");
+    await writeFile(file, shell.replace(/^(<!DOCTYPE html><html [^>]*?) data-islands=""/, "$1"));
+    continue;
+  }
   const html = await readFile(file, "utf8");
+  if (/^<!DOCTYPE html><html [^>]*data-islands=""/.test(html)) {
+    await writeFile(file, asIslandsPage(html, file, islands));
+    islandPages++;
+    continue;
+  }
   const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]);
   const bootstraps = [...html.matchAll(BOOTSTRAP)];
   if (bootstraps.length === 0 && preloads.length === 0) continue;
@@ -116,4 +171,4 @@ for await (const file of walk(root)) {
   await writeFile(file, out);
   count++;
 }
-console.log(`hydrate-after-paint: ${count} pages load their scripts after the first paint`);
+console.log(`hydrate-after-paint: ${count} pages load React Router and ${islandPages} their islands, after the first paint`);

@@ -9,14 +9,17 @@
  * `EARLY_INPUT_SCRIPT` runs inline in the page's <head>, before any other script; `releaseEarlyInput`
  * is called once the document has hydrated, or when the boot fails (then the browser handles them).
  * Links to another site, new tabs (modifier keys, target), downloads and jumps within the page are
- * left to the browser: they need no JavaScript.
+ * left to the browser: they need no JavaScript; so is every link of a page of islands, which has no
+ * router. There, `islands/boot.tsx` releases the input once its islands listen.
  */
 export const EARLY_INPUT_SCRIPT = `(() => {
   const kept = [];
   const typed = new Set();
   let keeping = true;
+  // On a page of islands (DESIGN §13) every link is a page load: nothing to wait for.
+  const islands = document.documentElement.hasAttribute("data-islands");
   const byBrowser = (a) =>
-    a.origin !== location.origin || a.target || a.hasAttribute("download") ||
+    islands || a.origin !== location.origin || a.target || a.hasAttribute("download") ||
     (a.pathname === location.pathname && a.search === location.search && a.hash);
   addEventListener("click", (e) => {
     if (!keeping || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;

@@ -4,10 +4,13 @@ import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { Live } from "@/components/ui/live";
 import { getCourse } from "@/config/site";
-import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
 import { formatPriceCents } from "@/lib/format";
 import { courseJsonLd, pageMeta } from "@/lib/seo";
 import { Link } from "react-router";
+import { Island, islandsPage } from "@/islands/island";
+import { Offer } from "@/islands/offers";
+
+export const handle = islandsPage;
 
 const crumbs = [{ name: "Begrijp jezelf", path: "/begrijp-jezelf" }];
 
@@ -65,15 +68,7 @@ export default function BegrijpJezelf() {
               ))}
             </ol>
           </Block>
-          <LiveCourseOffer
-            course={course}
-            features={[
-              <Block key="1" name="begrijp-jezelf.offer.feature1">Zeven online modules</Block>,
-              <Block key="2" name="begrijp-jezelf.offer.feature2">Levenslang toegang op het platform</Block>,
-              <Block key="3" name="begrijp-jezelf.offer.feature3">Werkboek om te downloaden</Block>,
-            ]}
-            action={{ label: <Block name="begrijp-jezelf.offer.button">Koop de cursus</Block> }}
-          />
+          <Island name="offer" component={Offer} props={{ name: "begrijp-jezelf" }} />
         </div>
       </Section>
 

@@ -7,6 +7,9 @@ import { Live } from "@/components/ui/live";
 import { liveHref, site } from "@/config/site";
 import { ContactForm } from "@/features/contact/components/contact-form";
 import { pageMeta } from "@/lib/seo";
+import { Island, islandsPage } from "@/islands/island";
+
+export const handle = islandsPage;
 
 const crumbs = [{ name: "Contact", path: "/contact" }];
 
@@ -102,7 +105,7 @@ export default function Contact() {
                 Ik antwoord meestal binnen twee werkdagen.
               </Block>
               <div className="mt-5">
-                <ContactForm />
+                <Island name="contact" component={ContactForm} props={{}} />
               </div>
             </div>
             <p className="text-ink-soft">

@@ -11,11 +11,14 @@ import { Link } from "react-router";
 import { ButtonLink, buttonClasses } from "@/components/ui/button-link";
 import { Section } from "@/components/ui/section";
 import { SunMotif } from "@/components/ui/sun-motif";
-import { liveText, liveValue, site, siteAsBuilt } from "@/config/site";
+import { liveText, site, siteAsBuilt } from "@/config/site";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
 import { Testimonials } from "@/features/reviews/components/testimonials";
-import { VideoEmbed } from "@/components/ui/video-embed";
+import { IntroVideo } from "@/components/ui/video-embed";
 import { pageMeta } from "@/lib/seo";
+import { Island, islandsPage } from "@/islands/island";
+
+export const handle = islandsPage;
 
 export function meta() {
   return pageMeta({
@@ -146,10 +149,7 @@ export default function Home() {
         }
       >
         <div className="mx-auto max-w-4xl">
-          <VideoEmbed
-            url={liveValue("introVideoUrl")}
-            title={liveText(`Introductievideo van ${site.brand}`)}
-          />
+          <Island name="video" component={IntroVideo} props={{}} />
         </div>
       </Section>
 
@@ -350,7 +350,7 @@ export default function Home() {
           </Block>
         }
       >
-        <Testimonials />
+        <Island name="testimonials" component={Testimonials} props={{}} />
       </Section>
 
       {/* Newsletter */}
@@ -364,7 +364,7 @@ export default function Home() {
           </Block>
         }
       >
-        <NewsletterForm />
+        <Island name="newsletter" component={NewsletterForm} props={{}} />
       </Section>
     </>
   );

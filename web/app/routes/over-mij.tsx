@@ -6,6 +6,9 @@ import { Section } from "@/components/ui/section";
 import { Live } from "@/components/ui/live";
 import { liveText, site } from "@/config/site";
 import { pageMeta } from "@/lib/seo";
+import { islandsPage } from "@/islands/island";
+
+export const handle = islandsPage;
 
 const crumbs = [{ name: "Over mij", path: "/over-mij" }];
 

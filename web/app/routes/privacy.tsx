@@ -6,6 +6,9 @@ import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site, liveHref } from "@/config/site";
 import { pageMeta } from "@/lib/seo";
+import { islandsPage } from "@/islands/island";
+
+export const handle = islandsPage;
 
 const crumbs = [{ name: "Privacy", path: "/privacy" }];
 

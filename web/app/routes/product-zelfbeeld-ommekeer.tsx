@@ -4,8 +4,11 @@ import { Notice } from "@/components/ui/notice";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, liveHref } from "@/config/site";
-import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
 import { courseJsonLd, pageMeta } from "@/lib/seo";
+import { Island, islandsPage } from "@/islands/island";
+import { Offer } from "@/islands/offers";
+
+export const handle = islandsPage;
 
 function crumbs() {
   const course = getCourse("zelfbeeld-ommekeer");
@@ -106,14 +109,7 @@ export default function ProductZelfbeeldOmmekeer() {
               </Notice>
             </div>
           </div>
-          <LiveCourseOffer
-            course={course}
-            showNextDate
-            action={{
-              label: <Block name="product-zelfbeeld-ommekeer.offer.button">Kies je datum</Block>,
-              to: "/zelfbeeld-ommekeer-booking",
-            }}
-          />
+          <Island name="offer" component={Offer} props={{ name: "product-zelfbeeld-ommekeer" }} />
         </div>
       </Section>
     </>

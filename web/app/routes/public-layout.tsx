@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SkipLink } from "@/components/layout/skip-link";
+import { Island } from "@/islands/island";
 import { LaterBlocks } from "@/components/ui/block";
 import { loadErrorText } from "@/components/ui/load-status";
 import { videoUnavailableText } from "@/components/ui/video-embed";
@@ -15,7 +16,7 @@ export default function PublicLayout() {
   return (
     <>
       <SkipLink />
-      <SiteHeader />
+      <Island name="site-header" component={SiteHeader} props={{}} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

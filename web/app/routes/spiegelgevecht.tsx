@@ -2,8 +2,11 @@ import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse } from "@/config/site";
-import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
 import { coursePageMeta } from "@/lib/seo";
+import { Island, islandsPage } from "@/islands/island";
+import { Offer } from "@/islands/offers";
+
+export const handle = islandsPage;
 
 const crumbs = [
   { name: "Begrijp jezelf", path: "/begrijp-jezelf" },
@@ -56,15 +59,7 @@ export default function Spiegelgevecht() {
               <li>Toegang via het online platform, meteen na je aankoop.</li>
             </ul>
           </Block>
-          <LiveCourseOffer
-            course={course}
-            features={[
-              <Block key="1" name="spiegelgevecht.offer.feature1">Vier videolessen</Block>,
-              <Block key="2" name="spiegelgevecht.offer.feature2">Dagelijkse spiegeloefening</Block>,
-              <Block key="3" name="spiegelgevecht.offer.feature3">Meteen toegang</Block>,
-            ]}
-            action={{ label: <Block name="spiegelgevecht.offer.button">Koop de cursus</Block> }}
-          />
+          <Island name="offer" component={Offer} props={{ name: "spiegelgevecht" }} />
         </div>
       </Section>
     </>

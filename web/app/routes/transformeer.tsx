@@ -5,6 +5,9 @@ import { Section } from "@/components/ui/section";
 import { getCourse, site } from "@/config/site";
 import { formatPriceCents } from "@/lib/format";
 import { pageMeta } from "@/lib/seo";
+import { islandsPage } from "@/islands/island";
+
+export const handle = islandsPage;
 
 const crumbs = [{ name: "Transformeer", path: "/transformeer" }];
 

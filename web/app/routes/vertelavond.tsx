@@ -1,13 +1,14 @@
-import { Block, LaterBlocks } from "@/components/ui/block";
+import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { Live } from "@/components/ui/live";
 import { site } from "@/config/site";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
-import { LeaveEmail } from "@/features/newsletter/components/leave-email";
-import { ProductDates } from "@/features/products/components/product-dates";
-import { WaitlistForm, waitlistTexts } from "@/features/waitlist/components/waitlist-form";
 import { pageMeta } from "@/lib/seo";
+import { Island, islandsPage } from "@/islands/island";
+import { Offer } from "@/islands/offers";
+
+export const handle = islandsPage;
 
 // Rendered at /begrijp-jezelf/vertelavond and /vertelavond; one canonical URL.
 const crumbs = [
@@ -61,17 +62,7 @@ export default function Vertelavond() {
               <li>Thee, koffie en iets lekkers inbegrepen</li>
             </ul>
           </Block>
-          <LaterBlocks blocks={Object.values(waitlistTexts)} />
-          <ProductDates
-            slug="vertelavond"
-            blocks="vertelavond.dates"
-            actionLabel="Koop tickets"
-            firstLabel="Volgende vertelavond"
-            columns={1}
-            soldOut={(event) => <WaitlistForm event={event} />}
-            leaveEmail={(message) => <LeaveEmail form="#nieuwsbrief">{message}</LeaveEmail>}
-            empty="Er staat nog geen nieuwe vertelavond gepland."
-          />
+          <Island name="offer" component={Offer} props={{ name: "vertelavond" }} />
         </div>
       </Section>
 
@@ -85,7 +76,7 @@ export default function Vertelavond() {
           </Block>
         }
       >
-        <NewsletterForm />
+        <Island name="newsletter" component={NewsletterForm} props={{}} />
       </Section>
     </>
   );

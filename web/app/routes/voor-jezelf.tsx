@@ -3,10 +3,12 @@ import { Live } from "@/components/ui/live";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { liveText, site } from "@/config/site";
 import { DrempelVideoList } from "@/features/drempel-videos/components/drempel-video-list";
-import { VideoEmbed } from "@/components/ui/video-embed";
+import { IntroVideo } from "@/components/ui/video-embed";
 import { pageMeta } from "@/lib/seo";
+import { Island, islandsPage } from "@/islands/island";
+
+export const handle = islandsPage;
 
 const crumbs = [{ name: "Voor jezelf", path: "/voor-jezelf" }];
 
@@ -36,7 +38,7 @@ export default function VoorJezelf() {
       />
       <Section id="video" title={<Block name="voor-jezelf.video.title">Begin hier</Block>}>
         <div className="grid items-start gap-10 lg:grid-cols-2">
-          <VideoEmbed url={site.introVideoUrl} title={liveText(`Introductievideo van ${site.brand}`)} />
+          <Island name="video" component={IntroVideo} props={{}} />
           <Block name="voor-jezelf.video.text" as="div" rich className="prose-page text-lg text-ink-soft">
             <p>
               In deze video vertelt <Live field="coachName" /> waar <Live field="brand" /> voor staat en hoe je kan beginnen met eerlijk
@@ -68,7 +70,7 @@ export default function VoorJezelf() {
           </Block>
         }
       >
-        <DrempelVideoList />
+        <Island name="drempel-videos" component={DrempelVideoList} props={{}} />
       </Section>
     </>
   );

@@ -1,13 +1,15 @@
-import { Block, Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
+import { Block } from "@/components/ui/block";
 import { Link } from "react-router";
 import { Live } from "@/components/ui/live";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, site } from "@/config/site";
-import { UpcomingEvents } from "@/features/events/components/upcoming-events";
 import { NewsletterForm } from "@/features/newsletter/components/newsletter-form";
-import { WebinarRegistration, webinarRegistrationTexts } from "@/features/webinars/components/webinar-registration";
 import { pageMeta } from "@/lib/seo";
+import { Island, islandsPage } from "@/islands/island";
+import { Offer } from "@/islands/offers";
+
+export const handle = islandsPage;
 
 // Rendered at /transformeer/webinar-reeks and /webinar-reeks; one canonical URL.
 const crumbs = [
@@ -23,20 +25,6 @@ export function meta() {
     breadcrumbs: crumbs,
   });
 }
-
-/** Shown once the webinars loaded, when none is planned. */
-const noWebinars: LaterBlock = {
-  name: "webinar-reeks.upcoming.empty",
-  text: (
-    <>
-      Er staan nog geen nieuwe webinars gepland.{" "}
-      <a href="#nieuwsbrief" className="text-link">
-        Schrijf je in op de nieuwsbrief
-      </a>{" "}
-      en je hoort het als eerste.
-    </>
-  ),
-};
 
 export default function WebinarReeks() {
   return (
@@ -69,12 +57,7 @@ export default function WebinarReeks() {
         tone="deep"
         title={<Block name="webinar-reeks.upcoming.title">Komende webinars</Block>}
       >
-        <LaterBlocks blocks={[noWebinars, ...Object.values(webinarRegistrationTexts)]} />
-        <UpcomingEvents
-          kind="webinar"
-          empty={<Later block={noWebinars} as="p" className="block rounded-2xl border border-sand bg-paper p-6 text-ink-soft" />}
-          action={(event) => <WebinarRegistration event={event} />}
-        />
+        <Island name="offer" component={Offer} props={{ name: "webinars" }} />
         <Block name="webinar-reeks.upcoming.onsite" as="p" className="mt-8 text-ink-soft">
           Liever ter plaatse aan de slag? Bekijk{" "}
           <Link to={getCourse("zelfbeeld-ommekeer").path} className="text-link">
@@ -84,7 +67,7 @@ export default function WebinarReeks() {
         </Block>
       </Section>
       <Section id="nieuwsbrief" title={<Block name="webinar-reeks.newsletter.title">Hou me op de hoogte</Block>}>
-        <NewsletterForm />
+        <Island name="newsletter" component={NewsletterForm} props={{}} />
       </Section>
     </>
   );

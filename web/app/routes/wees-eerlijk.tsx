@@ -6,6 +6,9 @@ import { Section } from "@/components/ui/section";
 import { ButtonLink } from "@/components/ui/button-link";
 import { liveHref } from "@/config/site";
 import { pageMeta } from "@/lib/seo";
+import { islandsPage } from "@/islands/island";
+
+export const handle = islandsPage;
 
 const crumbs = [{ name: "Wees eerlijk", path: "/wees-eerlijk" }];
 

@@ -3,10 +3,11 @@ import { Live } from "@/components/ui/live";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse } from "@/config/site";
-import { LiveCourseOffer } from "@/features/products/components/live-course-offer";
-import { LeaveEmail } from "@/features/newsletter/components/leave-email";
-import { ProductDates } from "@/features/products/components/product-dates";
 import { coursePageMeta } from "@/lib/seo";
+import { Island, islandsPage } from "@/islands/island";
+import { Offer } from "@/islands/offers";
+
+export const handle = islandsPage;
 
 const crumbs = [
   { name: "Transformeer", path: "/transformeer" },
@@ -72,35 +73,11 @@ export default function ZelfbeeldOmmekeer() {
               koffie en thee en een werkboek zijn inbegrepen.
             </Block>
           </div>
-          <LiveCourseOffer
-            course={course}
-            features={[
-              <Block key="1" name="zelfbeeld-ommekeer.offer.feature1">
-                {course.durationDays} volledige dagen in <Live field="city" />
-              </Block>,
-              <Block key="2" name="zelfbeeld-ommekeer.offer.feature2">Kleine groep</Block>,
-              <Block key="3" name="zelfbeeld-ommekeer.offer.feature3">Lunch en werkboek inbegrepen</Block>,
-            ]}
-            showNextDate
-            action={{
-              label: <Block name="zelfbeeld-ommekeer.offer.button">Kies je data</Block>,
-              to: "/zelfbeeld-ommekeer-booking",
-            }}
-            secondary={{
-              label: <Block name="zelfbeeld-ommekeer.offer.button-details">Alles over deelname en prijs</Block>,
-              to: "/product-zelfbeeld-ommekeer",
-            }}
-          />
+          <Island name="offer" component={Offer} props={{ name: "zelfbeeld-ommekeer" }} />
         </div>
       </Section>
       <Section id="data" tone="deep" title={<Block name="zelfbeeld-ommekeer.dates.title">Komende data</Block>}>
-        <ProductDates
-          slug={course.slug}
-          blocks="zelfbeeld-ommekeer.dates"
-          actionLabel="Boek deze datum"
-          empty="Er staan op dit moment geen nieuwe data gepland."
-          leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
-        />
+        <Island name="offer" component={Offer} props={{ name: "zelfbeeld-ommekeer-dates" }} />
       </Section>
     </>
   );

@@ -11,10 +11,22 @@ const loadSonner = () => import("sonner");
 
 type ToastArgs = Parameters<typeof sonnerToast.success>;
 
-export const toast = {
-  success: (...args: ToastArgs) => void loadSonner().then(({ toast }) => toast.success(...args)),
-  error: (...args: ToastArgs) => void loadSonner().then(({ toast }) => toast.error(...args)),
-};
+let beforeFirstToast: (() => void) | undefined;
+
+/** For a page without the app's root (islands, see islands/boot.tsx): puts the Toaster in the page at the first toast. */
+export function onFirstToast(mountToaster: () => void) {
+  beforeFirstToast = mountToaster;
+}
+
+function show(kind: "success" | "error") {
+  return (...args: ToastArgs) => {
+    beforeFirstToast?.();
+    beforeFirstToast = undefined;
+    void loadSonner().then(({ toast }) => toast[kind](...args));
+  };
+}
+
+export const toast = { success: show("success"), error: show("error") };
 
 const SonnerToaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
 

@@ -7,6 +7,7 @@ export const videoUnavailableText = {
   text: "Deze video kan hier niet getoond worden.",
 } satisfies LaterBlock;
 import { parseVideoUrl } from "@/lib/parse-video-url";
+import { liveText, liveValue, site } from "@/config/site";
 
 interface VideoEmbedProps {
   url: string;
@@ -78,4 +79,9 @@ export function VideoEmbed({ url, title, className = "" }: VideoEmbedProps) {
       )}
     </div>
   );
+}
+
+/** Her introduction video (the link she saves in Instellingen), read on the client too. */
+export function IntroVideo() {
+  return <VideoEmbed url={liveValue("introVideoUrl")} title={liveText(`Introductievideo van ${site.brand}`)} />;
 }

@@ -2,7 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { admin, signInViaApi, toast, waitForAdminPage } from "./admin-helpers";
 import { addressedTo, collectConsoleErrors, expectNoAxeViolations, readMails, site, waitForHydration } from "./helpers";
 
-// One server for the whole suite: the phone number changes and is put back in one test.
+// One server for the whole suite: her details change and are put back within a test. They show on
+// every page, and another spec saving Instellingen meanwhile (selftest.spec) would put back the
+// details it had read: so this spec runs after all others (*.last.spec.ts), its tests in turn.
 test.describe.configure({ mode: "serial" });
 
 function jsonLd(html: string): Record<string, unknown>[] {

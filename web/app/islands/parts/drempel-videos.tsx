@@ -1,0 +1,4 @@
+import { DrempelVideoList } from "@/features/drempel-videos/components/drempel-video-list";
+import { withQueries } from "@/islands/queries";
+
+export default withQueries(DrempelVideoList);

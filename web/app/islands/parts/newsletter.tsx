@@ -1,0 +1,1 @@
+export { NewsletterForm as default } from "@/features/newsletter/components/newsletter-form";

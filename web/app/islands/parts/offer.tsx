@@ -1,0 +1,4 @@
+import { Offer } from "@/islands/offers";
+import { withQueries } from "@/islands/queries";
+
+export default withQueries(Offer);

@@ -1,0 +1,1 @@
+export { IntroVideo as default } from "@/components/ui/video-embed";
