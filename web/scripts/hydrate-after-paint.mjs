@@ -10,10 +10,15 @@
 // clicks or submits in between is kept and replayed once the page has hydrated (app/lib/early-input.ts,
 // inlined in every page's <head>); if the boot fails, it is handed back to the browser.
 //
+// A page of islands (DESIGN §13) loses React Router's part altogether and loads the islands' script
+// after the paint instead; every other public page gets React Router's manifest without the admin's
+// routes. The admin's own shell (__spa-fallback.html) is left as built.
+//
 // The bootstrap's shape is checked strictly: if a React Router upgrade changes it, the build fails
 // here instead of shipping a page that never hydrates.
 // Usage: node scripts/hydrate-after-paint.mjs build/client
-import { readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { walk } from "./walk.mjs";
@@ -102,6 +107,33 @@ function deferredBootstrap({ manifest, routes, map, entry }, preloads) {
   return [`import ${q(manifest)};`, afterFirstPaint(boot)].join("\n");
 }
 
+const publicManifests = new Map();
+
+/**
+ * React Router's route manifest as a public page gets it: the routes of the public layout only.
+ * With every route it would name each admin page and its module to every visitor; a public page
+ * never navigates into the admin (its links are page loads to the admin's own shell, which keeps
+ * the whole manifest).
+ */
+function publicManifest(url) {
+  if (publicManifests.has(url)) return publicManifests.get(url);
+  const code = readFileSync(join(root, url), "utf8");
+  const shape = /^window\.__reactRouterManifest=(\{[\s\S]*\});\s*$/.exec(code);
+  if (!shape) throw new Error(`${url}: React Router's manifest has an unexpected shape`);
+  const manifest = JSON.parse(shape[1]);
+  const routes = manifest.routes;
+  const isPublic = (id) => id === "root" || id === "routes/public-layout" || (routes[id]?.parentId !== undefined && routes[id].parentId !== "root" && isPublic(routes[id].parentId));
+  if (!routes["routes/public-layout"]) throw new Error(`${url}: no routes/public-layout in React Router's manifest`);
+  const dropped = Object.keys(routes).filter((id) => !isPublic(id));
+  if (!dropped.some((id) => routes[id].path?.startsWith("admin"))) throw new Error(`${url}: no admin route found to leave out`);
+  for (const id of dropped) delete routes[id];
+  const file = `/assets/manifest-public-${createHash("sha256").update(JSON.stringify(manifest)).digest("hex").slice(0, 8)}.js`;
+  manifest.url = file;
+  writeFileSync(join(root, file), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
+  publicManifests.set(url, file);
+  return file;
+}
+
 /** React Router's <ScrollRestoration> script, known by its storage key. */
 const SCROLL_RESTORATION = /<script>\(\([^<]*"react-router-scroll-positions"[^<]*<\/script>/;
 
@@ -165,9 +197,12 @@ for await (const file of walk(root)) {
   if (bootstraps.length === 0 && preloads.length === 0) continue;
   if (bootstraps.length !== 1) throw new Error(`${file}: expected one React Router bootstrap script, found ${bootstraps.length}`);
   const bootstrap = parseBootstrap(bootstraps[0][1], file);
+  const manifest = bootstrap.manifest;
+  bootstrap.manifest = publicManifest(manifest);
+  const publicPreloads = preloads.map((url) => (url === manifest ? bootstrap.manifest : url));
   const out = html
     .replace(PRELOAD, "")
-    .replace(BOOTSTRAP, () => `<script type="module" async="">${deferredBootstrap(bootstrap, preloads)}</script>`);
+    .replace(BOOTSTRAP, () => `<script type="module" async="">${deferredBootstrap(bootstrap, publicPreloads)}</script>`);
   await writeFile(file, out);
   count++;
 }
