@@ -40,18 +40,43 @@ function mount(component: ComponentType<object>, into: Element = document.body.a
   render(element(component, null), into);
 }
 
+/** Lets the browser paint and handle input before the next piece of work. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+/**
+ * Once Preact has run the effects of what it hydrated: it runs them in a task after the next frame
+ * (or after 100 ms without frames). A click replayed before would be undone by an effect that sets
+ * the first state again (a menu that closes on mount).
+ */
+const afterEffects = () =>
+  new Promise((resolve) => {
+    const later = () => setTimeout(resolve);
+    requestAnimationFrame(later);
+    setTimeout(later, 150);
+  });
+
 async function boot() {
   const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")];
-  await Promise.all(
-    islands.map(async (el) => {
-      const load = modules[`./parts/${el.dataset.island as IslandName}.tsx`];
-      if (!load) throw new Error(`Onbekend eiland: ${el.dataset.island}`);
-      const { default: Component } = await load();
+  // Every island's code loads at once; they hydrate one per task, in page order (the menu first),
+  // so that no single task keeps a slow phone from answering (Preact hydrates in one go).
+  const loaded = islands.map((el) => {
+    const load = modules[`./parts/${el.dataset.island as IslandName}.tsx`];
+    return load ? load() : Promise.reject(new Error(`Onbekend eiland: ${el.dataset.island}`));
+  });
+  const failures: unknown[] = [];
+  for (const [i, el] of islands.entries()) {
+    try {
+      const { default: Component } = await loaded[i]!;
+      await nextTask();
       // Over the built HTML: Preact takes the elements as they are (with what was typed in them
       // meanwhile, which lib/early-input reports once all parts listen) and adds the handlers.
       hydrate(h(IslandBoundary, null, element(Component, JSON.parse(el.dataset.props ?? "{}") as object)), el);
-    }),
-  );
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  await afterEffects();
+  if (failures.length) throw new AggregateError(failures, "Niet elk eiland kon starten");
 }
 
 onFirstToast(() => mount(Toaster));
