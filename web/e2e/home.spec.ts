@@ -9,9 +9,10 @@ const builtHome = new URL("../build/client/index.html", import.meta.url).pathnam
  * them in the page the server sends, when she has approved reviews).
  */
 const reviewsFromTheApi = {
-  // Reached in the app from a page that boots React Router: the app renders the home page.
+  // Reached in the app from the one page that boots React Router, the 404 page: the app renders
+  // the home page.
   "in the app": async (page: Page) => {
-    await page.goto("/gratis-kennismakingsgesprek");
+    await page.goto("/bestaat-niet");
     await waitForHydration(page);
     await page.getByRole("link", { name: "In Lumine – naar de startpagina" }).first().click();
     await expect(page).toHaveURL(/\/$/);

@@ -167,8 +167,8 @@ test("a spinner shows while the next page is on its way", async ({ page }) => {
       if (shown) (window as unknown as { reportSpinner(path: string): void }).reportSpinner(location.pathname);
     }).observe(document, { subtree: true, childList: true });
   });
-  for (const from of ["/", "/gratis-kennismakingsgesprek"]) {
-    // The home page boots as islands (a link loads the next page), the booking page in the app (a
+  for (const from of ["/", "/bestaat-niet"]) {
+    // The home page boots as islands (a link loads the next page), the 404 page in the app (a
     // link loads the next page's route module).
     await page.goto(from);
     // The page's own scripts load after its first paint: let them finish before holding the rest back.

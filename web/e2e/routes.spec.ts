@@ -79,9 +79,12 @@ test("an unknown path answers 404 with the site's 404 page, logs the path and li
 });
 
 test("a client-side navigation to an unknown path shows the 404 page too", async ({ page }) => {
-  // A page that boots React Router (on a page of islands every path change is a page load).
-  await page.goto("/gratis-kennismakingsgesprek");
+  // From the 404 page, the one page that boots React Router (on a page of islands every path
+  // change is a page load), first to a page in the app, then to an unknown path.
+  await page.goto("/bestaat-niet");
   await waitForHydration(page);
+  await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Over mij", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toHaveCount(0);
   await page.evaluate(() => {
     window.history.pushState({}, "", "/nergens-te-vinden");
     window.dispatchEvent(new PopStateEvent("popstate"));
@@ -250,9 +253,9 @@ test("public pages never load the admin code", async ({ page }) => {
 
 test("a page that fails while rendering shows the router's fallback 'Unexpected Application Error!'", async ({ page }) => {
   // An answer the page cannot have expected makes its component throw during render, here in the
-  // app: /vertelavond reached from a page that boots React Router.
+  // app: /vertelavond reached from the 404 page, the one page that boots React Router.
   await page.route("**/api/products/vertelavond", (route) => route.fulfill({ json: { slug: "vertelavond", events: null } }));
-  await page.goto("/gratis-kennismakingsgesprek");
+  await page.goto("/bestaat-niet");
   await waitForHydration(page);
   const menu = page.getByRole("navigation", { name: "Hoofdmenu" });
   await menu.getByRole("button", { name: "Submenu Begrijp jezelf" }).click();

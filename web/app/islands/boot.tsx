@@ -76,6 +76,10 @@ async function boot() {
     }
   }
   await afterEffects();
+  // The page's texts shown only after an answer, hidden in the built page for the catalogue, go as
+  // they go in the app (`LaterBlocks`), so a text shown after an answer is in the page once. Those
+  // inside an island went as it hydrated.
+  for (const later of document.querySelectorAll("[data-later-blocks]")) later.remove();
   if (failures.length) throw new AggregateError(failures, "Niet elk eiland kon starten");
 }
 

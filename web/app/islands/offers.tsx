@@ -91,6 +91,15 @@ const offers = {
       leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
     />
   ),
+  "zelfbeeld-ommekeer-booking-dates": () => (
+    <ProductDates
+      slug={getCourse("zelfbeeld-ommekeer").slug}
+      blocks="zelfbeeld-ommekeer-booking.dates"
+      actionLabel="Boek deze datum"
+      empty="Er staan op dit moment geen nieuwe data gepland."
+      leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
+    />
+  ),
   webinars: () => (
     <>
       <LaterBlocks blocks={[noWebinars, ...Object.values(webinarRegistrationTexts)]} />

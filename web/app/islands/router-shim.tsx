@@ -1,7 +1,7 @@
 // What the islands' components take from react-router, on a page without a router (the islands
 // build aliases "react-router" here, see vite.islands.config.ts): a link is a link, the location
 // is the window's, and a navigation is a page load.
-import { forwardRef, type AnchorHTMLAttributes } from "react";
+import { forwardRef, useSyncExternalStore, type AnchorHTMLAttributes } from "react";
 
 type To = string | { pathname?: string; search?: string; hash?: string };
 
@@ -38,6 +38,27 @@ export function useNavigate() {
   return (to: To | number) => (typeof to === "number" ? history.go(to) : location.assign(href(to)));
 }
 
+// The query string as the islands' state: the checkout changes its date in place (replace, no page
+// load), and every island that reads it renders again, as under React Router.
+const searchListeners = new Set<() => void>();
+function subscribeSearch(listener: () => void) {
+  searchListeners.add(listener);
+  addEventListener("popstate", listener);
+  return () => {
+    searchListeners.delete(listener);
+    removeEventListener("popstate", listener);
+  };
+}
+const currentSearch = () => location.search;
+
+function setSearchParams(next: URLSearchParams, options?: { replace?: boolean }) {
+  const url = `${location.pathname}?${next.toString()}${location.hash}`;
+  if (options?.replace) history.replaceState(history.state, "", url);
+  else history.pushState(history.state, "", url);
+  for (const listener of searchListeners) listener();
+}
+
 export function useSearchParams() {
-  return [new URLSearchParams(location.search)] as const;
+  const search = useSyncExternalStore(subscribeSearch, currentSearch, currentSearch);
+  return [new URLSearchParams(search), setSearchParams] as const;
 }

@@ -2,7 +2,10 @@ import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { ManageCall } from "@/features/intro-calls/components/manage-call";
+import { Island, islandsPage } from "@/islands/island";
 import { pageMeta } from "@/lib/seo";
+
+export const handle = islandsPage;
 
 export function meta() {
   return pageMeta({
@@ -19,7 +22,7 @@ export default function Afspraak() {
       <PageHero title={<Block name="afspraak.title">Je kennismakingsgesprek</Block>} />
       <Section>
         <div className="max-w-3xl" aria-live="polite">
-          <ManageCall />
+          <Island name="manage-call" component={ManageCall} props={{}} />
         </div>
       </Section>
     </>

@@ -1,25 +1,27 @@
 import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { SimulatedPaymentContent } from "@/features/checkout/components/simulated-payment";
-import { EventsLoading } from "@/components/ui/load-status";
+import { SimulatedPayment } from "@/features/checkout/components/simulated-payment";
+import { Island, islandsPage } from "@/islands/island";
 import { pageMeta } from "@/lib/seo";
-import { useHydrated } from "@/lib/use-hydrated";
 
 // The simulated payment provider's page (`payments.provider = "simulated"`, the default).
+export const handle = islandsPage;
+
 export function meta() {
   return pageMeta({ title: "Testbetaling", path: "/betalen/simulatie", noindex: true });
 }
 
 export default function BetalenSimulatie() {
-  const hydrated = useHydrated();
   return (
     <>
       <PageHero
         eyebrow={<Block name="betalen.simulatie.eyebrow">Testomgeving</Block>}
         title={<Block name="betalen.simulatie.title">Testbetaling</Block>}
       />
-      <Section>{hydrated ? <SimulatedPaymentContent /> : <EventsLoading />}</Section>
+      <Section>
+        <Island name="simulated-payment" component={SimulatedPayment} props={{}} />
+      </Section>
     </>
   );
 }

@@ -2,11 +2,9 @@ import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";
-import { CheckoutLaterBlocks, CheckoutPage } from "@/features/checkout/components/checkout-page";
-import { LeaveEmail } from "@/features/newsletter/components/leave-email";
-import { EventsLoading } from "@/components/ui/load-status";
+import { Island, islandsPage } from "@/islands/island";
+import { CheckoutFlow } from "@/islands/checkout";
 import { pageMeta } from "@/lib/seo";
-import { useHydrated } from "@/lib/use-hydrated";
 
 const crumbs = [{ name: "Afrekenen", path: "/checkout" }];
 
@@ -19,9 +17,9 @@ export function meta() {
   });
 }
 
+export const handle = islandsPage;
+
 export default function Checkout() {
-  // The query string (product, date, quantity) is only known in the browser.
-  const hydrated = useHydrated();
   return (
     <>
       <PageHero
@@ -36,14 +34,7 @@ export default function Checkout() {
       <Section>
         {/* A screen high in both states, so the footer does not jump when the form replaces the spinner. */}
         <div className="min-h-svh">
-          {hydrated ? (
-            <CheckoutPage leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>} />
-          ) : (
-            <>
-              <CheckoutLaterBlocks />
-              <EventsLoading />
-            </>
-          )}
+          <Island name="checkout" component={CheckoutFlow} props={{}} />
         </div>
       </Section>
     </>

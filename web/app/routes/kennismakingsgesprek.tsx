@@ -5,10 +5,13 @@ import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { site } from "@/config/site";
 import { BookingForm } from "@/features/intro-calls/components/booking-form";
+import { Island, islandsPage } from "@/islands/island";
 import { pageMeta } from "@/lib/seo";
 
 // Rendered at /gratis-kennismakingsgesprek and /booking; one canonical URL.
 const crumbs = [{ name: "Gratis kennismakingsgesprek", path: "/gratis-kennismakingsgesprek" }];
+
+export const handle = islandsPage;
 
 export function meta() {
   return pageMeta({
@@ -77,7 +80,7 @@ export default function Kennismakingsgesprek() {
           </Block>
         }
       >
-        <BookingForm />
+        <Island name="booking" component={BookingForm} props={{}} />
       </Section>
     </>
   );

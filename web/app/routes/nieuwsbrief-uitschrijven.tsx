@@ -1,10 +1,11 @@
-import { Block, Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
-import { useEffect, useState } from "react";
-import { ButtonLink, buttonClasses } from "@/components/ui/button-link";
+import { Block, LaterBlocks } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { unsubscribeNewsletter } from "@/features/newsletter/api/unsubscribe";
+import { Unsubscribe, unsubscribeTexts } from "@/features/newsletter/components/unsubscribe";
+import { Island, islandsPage } from "@/islands/island";
 import { pageMeta } from "@/lib/seo";
+
+export const handle = islandsPage;
 
 export function meta() {
   return pageMeta({
@@ -15,93 +16,13 @@ export function meta() {
   });
 }
 
-type State =
-  | { kind: "idle" }
-  | { kind: "missing-token" }
-  | { kind: "submitting" }
-  | { kind: "done" }
-  | { kind: "error"; message: string };
-
-const texts = {
-  doneTitle: { name: "nieuwsbrief.uitschrijven.done.title", text: "Je bent uitgeschreven" },
-  doneText: {
-    name: "nieuwsbrief.uitschrijven.done.text",
-    text: "Je ontvangt geen nieuwsbrieven meer. Jammer dat je gaat, en bedankt voor je interesse.",
-  },
-  missing: {
-    name: "nieuwsbrief.uitschrijven.missing",
-    text: "Deze uitschrijflink is onvolledig. Gebruik de link onderaan een van onze e-mails.",
-  },
-  busy: { name: "shared.form.busy", text: "Bezig...", label: true },
-} satisfies Record<string, LaterBlock>;
-
 export default function NieuwsbriefUitschrijven() {
-  const [state, setState] = useState<State>({ kind: "idle" });
-  const [token, setToken] = useState<string | null>(null);
-
-  useEffect(() => {
-    const t = new URLSearchParams(window.location.search).get("token");
-    if (t) setToken(t);
-    else setState({ kind: "missing-token" });
-  }, []);
-
-  async function unsubscribe() {
-    if (!token) return;
-    setState({ kind: "submitting" });
-    try {
-      await unsubscribeNewsletter(token);
-      setState({ kind: "done" });
-    } catch (error) {
-      setState({
-        kind: "error",
-        message: error instanceof Error && error.message ? error.message : "Probeer het later opnieuw.",
-      });
-    }
-  }
-
   return (
     <>
       <PageHero title={<Block name="nieuwsbrief.uitschrijven.title">Uitschrijven voor de nieuwsbrief</Block>} />
-      <LaterBlocks blocks={Object.values(texts)} />
+      <LaterBlocks blocks={Object.values(unsubscribeTexts)} />
       <Section>
-        <div className="max-w-2xl" aria-live="polite">
-          {state.kind === "done" ? (
-            <>
-              <Later block={texts.doneTitle} as="h2" className="text-2xl" />
-              <Later block={texts.doneText} as="p" className="mt-2 text-lg text-ink-soft" />
-            </>
-          ) : state.kind === "missing-token" ? (
-            <Later block={texts.missing} as="p" role="alert" className="text-lg text-ink-soft" />
-          ) : (
-            <>
-              <Block name="nieuwsbrief.uitschrijven.intro" as="p" className="text-lg text-ink-soft">
-                Wil je de nieuwsbrief niet langer ontvangen? Klik dan op de knop hieronder.
-              </Block>
-              {state.kind === "error" ? (
-                <p role="alert" data-from="server" className="mt-4 text-lg font-medium text-ink">
-                  {state.message}
-                </p>
-              ) : null}
-              <button
-                type="button"
-                onClick={unsubscribe}
-                disabled={state.kind === "submitting" || !token}
-                className={buttonClasses("primary", "mt-6")}
-              >
-                {state.kind === "submitting" ? (
-                  <Later block={texts.busy} />
-                ) : (
-                  <Block name="nieuwsbrief.uitschrijven.button">Uitschrijven</Block>
-                )}
-              </button>
-            </>
-          )}
-          <div className="mt-8">
-            <ButtonLink to="/" variant="secondary">
-              <Block name="nieuwsbrief.uitschrijven.home">Naar de startpagina</Block>
-            </ButtonLink>
-          </div>
-        </div>
+        <Island name="newsletter-unsubscribe" component={Unsubscribe} props={{}} />
       </Section>
     </>
   );

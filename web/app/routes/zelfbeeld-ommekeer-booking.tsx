@@ -3,8 +3,8 @@ import { Block } from "@/components/ui/block";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { getCourse, site, liveHref } from "@/config/site";
-import { LeaveEmail } from "@/features/newsletter/components/leave-email";
-import { ProductDates } from "@/features/products/components/product-dates";
+import { Island, islandsPage } from "@/islands/island";
+import { Offer } from "@/islands/offers";
 import { formatPriceCents } from "@/lib/format";
 import { pageMeta } from "@/lib/seo";
 
@@ -16,6 +16,8 @@ function crumbs() {
     { name: "Data kiezen", path: "/zelfbeeld-ommekeer-booking" },
   ];
 }
+
+export const handle = islandsPage;
 
 export function meta() {
   const course = getCourse("zelfbeeld-ommekeer");
@@ -51,13 +53,7 @@ export default function ZelfbeeldOmmekeerBooking() {
         id="data"
         title={<Block name="zelfbeeld-ommekeer-booking.dates.title">Beschikbare data</Block>}
       >
-        <ProductDates
-          slug={course.slug}
-          blocks="zelfbeeld-ommekeer-booking.dates"
-          actionLabel="Boek deze datum"
-          empty="Er staan op dit moment geen nieuwe data gepland."
-          leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
-        />
+        <Island name="offer" component={Offer} props={{ name: "zelfbeeld-ommekeer-booking-dates" }} />
         {/* The mail link stays outside the block: its address is a live business detail. */}
         <p className="mt-10 max-w-2xl text-ink-soft">
           <Block name="zelfbeeld-ommekeer-booking.dates.text">

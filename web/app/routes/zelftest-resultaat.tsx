@@ -1,12 +1,11 @@
-import { Block, Later, LaterBlocks, type LaterBlock } from "@/components/ui/block";
+import { Block, LaterBlocks } from "@/components/ui/block";
 import { ButtonLink } from "@/components/ui/button-link";
-import { EventsLoading } from "@/components/ui/load-status";
 import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
-import { useSelfTestResult } from "@/features/selftest/api/get-result";
-import { mailTexts, ResultMailForm } from "@/features/selftest/components/result-mail-form";
-import { resultTexts, SelfTestResultView } from "@/features/selftest/components/selftest-result";
-import { useHydrated } from "@/lib/use-hydrated";
+import { mailTexts } from "@/features/selftest/components/result-mail-form";
+import { resultLinkTexts, SelfTestResultFromLink } from "@/features/selftest/components/result-from-link";
+import { resultTexts } from "@/features/selftest/components/selftest-result";
+import { Island, islandsPage } from "@/islands/island";
 import { pageMeta } from "@/lib/seo";
 
 const crumbs = [
@@ -14,6 +13,8 @@ const crumbs = [
   { name: "Zelftest", path: "/wees-eerlijk/zelftest" },
   { name: "Resultaat", path: "/wees-eerlijk/zelftest/resultaat" },
 ];
+
+export const handle = islandsPage;
 
 export function meta() {
   return pageMeta({
@@ -25,34 +26,6 @@ export function meta() {
   });
 }
 
-const texts = {
-  missing: {
-    name: "zelftest.resultaat.missing",
-    text: "Deze link naar een resultaat is onvolledig. Gebruik de link uit je e-mail, of doe de test opnieuw.",
-  },
-  failed: { name: "zelftest.resultaat.failed", text: "Je resultaat kon nu niet geladen worden. Probeer het later opnieuw." },
-} satisfies Record<string, LaterBlock>;
-
-function ResultIsland() {
-  const hydrated = useHydrated();
-  const token = hydrated ? new URLSearchParams(window.location.search).get("token") : null;
-  const result = useSelfTestResult(token);
-
-  if (!hydrated) return <EventsLoading />;
-  if (!token) {
-    return <Later block={texts.missing} as="p" role="alert" className="max-w-2xl text-lg text-ink-soft" />;
-  }
-  if (result.isPending) return <EventsLoading />;
-  if (result.isError) {
-    return (
-      <p role="alert" className="max-w-2xl text-lg text-ink-soft">
-        {result.error.message ? <span data-from="server">{result.error.message}</span> : <Later block={texts.failed} />}
-      </p>
-    );
-  }
-  return <SelfTestResultView result={result.data} after={<ResultMailForm token={token} mail={result.data.mail} />} />;
-}
-
 export default function ZelftestResultaat() {
   return (
     <>
@@ -61,12 +34,12 @@ export default function ZelftestResultaat() {
         breadcrumbs={crumbs}
       />
       <Section>
-        <ResultIsland />
+        <Island name="selftest-result" component={SelfTestResultFromLink} props={{}} />
         <ButtonLink to="/wees-eerlijk/zelftest" variant="ghost" className="mt-12">
           <Block name="zelftest.resultaat.again">De test opnieuw doen</Block>
         </ButtonLink>
       </Section>
-      <LaterBlocks blocks={[...Object.values(texts), ...Object.values(resultTexts), ...Object.values(mailTexts)]} />
+      <LaterBlocks blocks={[...Object.values(resultLinkTexts), ...Object.values(resultTexts), ...Object.values(mailTexts)]} />
     </>
   );
 }

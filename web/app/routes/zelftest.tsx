@@ -3,12 +3,15 @@ import { PageHero } from "@/components/ui/page-hero";
 import { Section } from "@/components/ui/section";
 import { publicTexts, SelfTestPublic } from "@/features/selftest/components/selftest-public";
 import { runnerTexts } from "@/features/selftest/components/selftest-runner";
+import { Island, islandsPage } from "@/islands/island";
 import { pageMeta } from "@/lib/seo";
 
 const crumbs = [
   { name: "Wees eerlijk", path: "/wees-eerlijk" },
   { name: "Zelftest", path: "/wees-eerlijk/zelftest" },
 ];
+
+export const handle = islandsPage;
 
 export function meta() {
   return pageMeta({
@@ -37,7 +40,7 @@ export default function Zelftest() {
       <Section>
         {/* A screen high while the test loads and once it shows, so the footer never jumps. */}
         <div className="min-h-svh">
-          <SelfTestPublic />
+          <Island name="selftest" component={SelfTestPublic} props={{}} />
         </div>
       </Section>
       <LaterBlocks blocks={[...Object.values(runnerTexts), ...Object.values(publicTexts)]} />

@@ -7,6 +7,7 @@ import { ButtonLink, ExternalLink } from "@/components/ui/button-link";
 import { Spinner } from "@/components/ui/spinner";
 import { liveHref } from "@/config/site";
 import { useOrder } from "@/features/checkout/api/get-order";
+import { useHydrated } from "@/lib/use-hydrated";
 import type { OrderSummary } from "@/lib/api-types";
 import {
   OrderDetails,
@@ -333,4 +334,14 @@ export function PaymentCanceledContent() {
       </div>
     </div>
   );
+}
+
+/** /payment-success below its title: the order id is in the query string, which only the browser knows. */
+export function PaymentSuccess() {
+  return useHydrated() ? <PaymentSuccessContent /> : <Spinner label="Je bestelling wordt geladen…" />;
+}
+
+/** /payment-canceled below its title, for the same reason. */
+export function PaymentCanceled() {
+  return useHydrated() ? <PaymentCanceledContent /> : <Spinner label="Laden…" />;
 }

@@ -7,6 +7,7 @@ import type { SimulatedButton } from "@/lib/api-types";
 import { leaveTo } from "@/features/checkout/lib/leave-to";
 import { EventsError, EventsLoading } from "@/components/ui/load-status";
 import { ApiError } from "@/lib/api";
+import { useHydrated } from "@/lib/use-hydrated";
 import { formatPriceCents } from "@/lib/format";
 
 const OPEN_STATUSES = new Set(["pending", "open", "created"]);
@@ -117,4 +118,9 @@ export function SimulatedPaymentContent() {
       </section>
     </div>
   );
+}
+
+/** The page below its title: the payment's reference is in the query string, which only the browser knows. */
+export function SimulatedPayment() {
+  return useHydrated() ? <SimulatedPaymentContent /> : <EventsLoading />;
 }

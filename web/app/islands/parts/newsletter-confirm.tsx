@@ -1,0 +1,1 @@
+export { ConfirmSubscription as default } from "@/features/newsletter/components/confirm-subscription";

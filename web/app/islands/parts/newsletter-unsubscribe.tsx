@@ -1,0 +1,1 @@
+export { Unsubscribe as default } from "@/features/newsletter/components/unsubscribe";

@@ -1,0 +1,1 @@
+export { ParticipantReview as default } from "@/features/reviews/components/participant-review";

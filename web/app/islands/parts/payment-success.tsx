@@ -1,0 +1,4 @@
+import { PaymentSuccess } from "@/features/checkout/components/payment-status";
+import { withQueries } from "@/islands/queries";
+
+export default withQueries(PaymentSuccess);

@@ -1,0 +1,1 @@
+export { ConfirmSelfTestMail as default } from "@/features/selftest/components/confirm-mail";

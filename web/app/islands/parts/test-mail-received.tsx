@@ -1,0 +1,1 @@
+export { TestMailReceived as default } from "@/features/go-live/components/test-mail-received";
