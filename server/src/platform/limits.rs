@@ -17,13 +17,21 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 use sqlx::{AnyPool, Row};
 
 use crate::kit::configuration::LimitSettings;
 use crate::kit::error::AppError;
+
+/// PostgreSQL's clock in milliseconds since the epoch, read when the expression runs (the shared
+/// counts are on PostgreSQL only).
+macro_rules! now_ms {
+    () => {
+        "(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT"
+    };
+}
 
 /// One limit, shared by all keys of one kind (an address, an e-mail address).
 pub struct Limiter {
@@ -114,23 +122,30 @@ impl Limiter {
     }
 
     /// The same GCRA step as `check_at`, as one statement: the row lock of the upsert orders
-    /// concurrent checks of one key across servers, and a refusal leaves the row unchanged.
+    /// concurrent checks of one key across servers, and a refusal leaves the row unchanged. Now is
+    /// the database's clock, read once the row is locked: a time taken before (in the server)
+    /// could be older than the time a check that got the lock first counted with, and refuse the
+    /// last request a burst allows.
     async fn check_shared(
         &self,
         pool: &AnyPool,
         key: &str,
     ) -> Result<(), Result<Duration, sqlx::Error>> {
         let key = shared_key(self.name, key);
-        let now = unix_millis();
         let interval = self.interval.as_millis() as i64;
         let tolerance = self.tolerance.as_millis() as i64;
-        let admitted = sqlx::query(
-            "INSERT INTO rate_limits (key_hash, tat_ms) VALUES ($1, $2 + $3) \
-             ON CONFLICT (key_hash) DO UPDATE SET tat_ms = GREATEST(rate_limits.tat_ms, $2) + $3 \
-             WHERE GREATEST(rate_limits.tat_ms, $2) - $4 <= $2 RETURNING tat_ms",
-        )
+        let admitted = sqlx::query(concat!(
+            "INSERT INTO rate_limits (key_hash, tat_ms) VALUES ($1, ",
+            now_ms!(),
+            " + $2) ON CONFLICT (key_hash) DO UPDATE SET tat_ms = GREATEST(rate_limits.tat_ms, ",
+            now_ms!(),
+            ") + $2 WHERE GREATEST(rate_limits.tat_ms, ",
+            now_ms!(),
+            ") - $3 <= ",
+            now_ms!(),
+            " RETURNING tat_ms"
+        ))
         .bind(&key)
-        .bind(now)
         .bind(interval)
         .bind(tolerance)
         .fetch_optional(pool)
@@ -140,12 +155,19 @@ impl Limiter {
         if admitted {
             return Ok(());
         }
-        let tat: i64 = sqlx::query("SELECT tat_ms FROM rate_limits WHERE key_hash = $1")
-            .bind(&key)
-            .fetch_one(pool)
-            .await
-            .and_then(|row| row.try_get("tat_ms"))
-            .map_err(Err)?;
+        let row = sqlx::query(concat!(
+            "SELECT tat_ms, ",
+            now_ms!(),
+            " AS now_ms FROM rate_limits WHERE key_hash = $1"
+        ))
+        .bind(&key)
+        .fetch_one(pool)
+        .await
+        .map_err(Err)?;
+        let (tat, now): (i64, i64) = (
+            row.try_get("tat_ms").map_err(Err)?,
+            row.try_get("now_ms").map_err(Err)?,
+        );
         let wait = (tat - tolerance - now).max(1) as u64;
         Err(Ok(Duration::from_millis(wait)))
     }
@@ -175,19 +197,15 @@ fn shared_key(name: &str, key: &str) -> String {
     hex::encode(hash.finalize())
 }
 
-fn unix_millis() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
-
 /// Rows whose arrival time has passed allow a whole burst again, exactly as a missing row does.
 async fn sweep(pool: &AnyPool) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM rate_limits WHERE tat_ms < $1")
-        .bind(unix_millis())
-        .execute(pool)
-        .await
-        .map(drop)
+    sqlx::query(concat!(
+        "DELETE FROM rate_limits WHERE tat_ms < ",
+        now_ms!()
+    ))
+    .execute(pool)
+    .await
+    .map(drop)
 }
 
 const MINUTE: Duration = Duration::from_secs(60);
