@@ -25,6 +25,21 @@ const noWebinars: LaterBlock = {
   ),
 };
 
+/** De Zelfbeeld-Ommekeer's dates, with the words of the page that shows them (`blocks`, their prefix). */
+function zelfbeeldOmmekeerDates(blocks: string) {
+  return function ZelfbeeldOmmekeerDates() {
+    return (
+      <ProductDates
+        slug={getCourse("zelfbeeld-ommekeer").slug}
+        blocks={blocks}
+        actionLabel="Boek deze datum"
+        empty="Er staan op dit moment geen nieuwe data gepland."
+        leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
+      />
+    );
+  };
+}
+
 const offers = {
   "begrijp-jezelf": () => (
     <LiveCourseOffer
@@ -82,24 +97,8 @@ const offers = {
       />
     );
   },
-  "zelfbeeld-ommekeer-dates": () => (
-    <ProductDates
-      slug={getCourse("zelfbeeld-ommekeer").slug}
-      blocks="zelfbeeld-ommekeer.dates"
-      actionLabel="Boek deze datum"
-      empty="Er staan op dit moment geen nieuwe data gepland."
-      leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
-    />
-  ),
-  "zelfbeeld-ommekeer-booking-dates": () => (
-    <ProductDates
-      slug={getCourse("zelfbeeld-ommekeer").slug}
-      blocks="zelfbeeld-ommekeer-booking.dates"
-      actionLabel="Boek deze datum"
-      empty="Er staan op dit moment geen nieuwe data gepland."
-      leaveEmail={(message) => <LeaveEmail>{message}</LeaveEmail>}
-    />
-  ),
+  "zelfbeeld-ommekeer-dates": zelfbeeldOmmekeerDates("zelfbeeld-ommekeer.dates"),
+  "zelfbeeld-ommekeer-booking-dates": zelfbeeldOmmekeerDates("zelfbeeld-ommekeer-booking.dates"),
   webinars: () => (
     <>
       <LaterBlocks blocks={[noWebinars, ...Object.values(webinarRegistrationTexts)]} />
