@@ -56,6 +56,12 @@ const afterEffects = () =>
   });
 
 async function boot() {
+  // The page's texts shown only after an answer, hidden in the built page for the catalogue, go as
+  // they go in the app (`LaterBlocks`), so a text shown after an answer is in the page once: before
+  // any island can show one. Those inside an island are its own, and go as it hydrates.
+  for (const later of document.querySelectorAll("[data-later-blocks]")) {
+    if (!later.closest("[data-island]")) later.remove();
+  }
   const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")];
   // Every island's code loads at once; they hydrate one per task, in page order (the menu first),
   // so that no single task keeps a slow phone from answering (Preact hydrates in one go).
@@ -76,10 +82,6 @@ async function boot() {
     }
   }
   await afterEffects();
-  // The page's texts shown only after an answer, hidden in the built page for the catalogue, go as
-  // they go in the app (`LaterBlocks`), so a text shown after an answer is in the page once. Those
-  // inside an island went as it hydrated.
-  for (const later of document.querySelectorAll("[data-later-blocks]")) later.remove();
   if (failures.length) throw new AggregateError(failures, "Niet elk eiland kon starten");
 }
 
