@@ -2,7 +2,16 @@
 const LOCALE = "nl-BE";
 const TIME_ZONE = "Europe/Brussels";
 
-const currency = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "EUR" });
+/**
+ * A formatter made at its first use: the first one costs a phone tens of milliseconds (the browser
+ * loads its locale and time zone data), and most public pages show no price or date at load.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const currency = onFirstUse(() => new Intl.NumberFormat(LOCALE, { style: "currency", currency: "EUR" }));
 
 /** Normalises (narrow) no-break spaces from Intl to plain spaces. */
 function plainSpaces(s: string): string {
@@ -11,35 +20,25 @@ function plainSpaces(s: string): string {
 
 /** 3500 → "€ 35,00"; 150000 → "€ 1.500,00". */
 export function formatPriceCents(cents: number): string {
-  return plainSpaces(currency.format(cents / 100));
+  return plainSpaces(currency().format(cents / 100));
 }
 
 /** 35 → "€ 35,00". */
 export function formatPrice(euros: number): string {
-  return plainSpaces(currency.format(euros));
+  return plainSpaces(currency().format(euros));
 }
 
-const dateFmt = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
+const dateFmt = onFirstUse(
+  () => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" }),
+);
 
-const timeFmt = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const timeFmt = onFirstUse(
+  () => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+);
 
-const shortDateFmt = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
+const shortDateFmt = onFirstUse(
+  () => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: "numeric", month: "long", year: "numeric" }),
+);
 
 function toDate(value: string | Date): Date {
   return value instanceof Date ? value : new Date(value);
@@ -47,17 +46,17 @@ function toDate(value: string | Date): Date {
 
 /** "donderdag 27 november 2025" */
 export function formatDate(value: string | Date): string {
-  return plainSpaces(dateFmt.format(toDate(value)));
+  return plainSpaces(dateFmt().format(toDate(value)));
 }
 
 /** "27 november 2025" */
 export function formatShortDate(value: string | Date): string {
-  return plainSpaces(shortDateFmt.format(toDate(value)));
+  return plainSpaces(shortDateFmt().format(toDate(value)));
 }
 
 /** "19:30" */
 export function formatTime(value: string | Date): string {
-  return plainSpaces(timeFmt.format(toDate(value)));
+  return plainSpaces(timeFmt().format(toDate(value)));
 }
 
 /** "donderdag 27 november 2025, 19:30" */
@@ -77,5 +76,5 @@ export function formatTimeRange(start: string | Date, end?: string | Date | null
 
 /** Days between two instants, counted as calendar days in Brussels (inclusive). */
 export function isSameBrusselsDay(a: string | Date, b: string | Date): boolean {
-  return shortDateFmt.format(toDate(a)) === shortDateFmt.format(toDate(b));
+  return shortDateFmt().format(toDate(a)) === shortDateFmt().format(toDate(b));
 }
