@@ -5,6 +5,8 @@ import { signInViaApi, toast, uniqueName, waitForAdminPage } from "./admin-helpe
 async function publicTitles(page: Page): Promise<string[]> {
   await page.goto("/voor-jezelf");
   const section = page.locator("#drempelvideos");
+  // The list loads as the visitor reads down to it (its island hydrates near the view).
+  await section.scrollIntoViewIfNeeded();
   await expect(section.getByText("Laden...")).toHaveCount(0);
   return section.locator("article h3").allInnerTexts();
 }

@@ -59,6 +59,8 @@ test("an event's photo from the library shows on the public page, responsive and
   ]);
 
   await page.goto("/transformeer/webinar-reeks");
+  // The dates load as the visitor reads down to them (their island hydrates near the view).
+  await page.getByRole("region", { name: "Komende webinars" }).scrollIntoViewIfNeeded();
   const card = page.getByRole("listitem").filter({ hasText: title });
   const img = card.getByRole("img", { name: alt });
   await expect(img).toHaveAttribute("srcset", /-320\.jpg 320w/);

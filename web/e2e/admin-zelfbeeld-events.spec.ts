@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInViaApi, toast, uniqueName, waitForAdminPage } from "./admin-helpers";
+import { readThrough } from "./helpers";
 import type { AdminEvent } from "@/lib/api-types";
 
 /** "YYYY-MM-DDTHH:MM" for <input type="datetime-local">, `days` from now at the given hour. */
@@ -12,6 +13,7 @@ function localDateTime(days: number, hour: number, minute = 0): string {
 /** The event's card on a public page (the list loads in the browser). */
 async function publicEvent(page: Page, path: string, title: string) {
   await page.goto(path);
+  await readThrough(page);
   await expect(page.locator("main").getByText("Laden...")).toHaveCount(0);
   return page.locator("main li").filter({ has: page.getByRole("heading", { name: title }) });
 }
@@ -80,6 +82,7 @@ test("create, edit and delete a zelfbeeld date; both public pages show it with i
 
   for (const path of ["/zelfbeeld-ommekeer-booking", "/transformeer/zelfbeeld-ommekeer"]) {
     await page.goto(path);
+    await readThrough(page);
     await expect(page.locator("main").getByText("Laden...")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: renamed })).toHaveCount(0);
   }

@@ -2,7 +2,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { bookableEvent, checkoutForm } from "./checkout-helpers";
-import { expectNoAxeViolations, uniqueEmail } from "./helpers";
+import { expectNoAxeViolations, readThrough, uniqueEmail } from "./helpers";
 import type { CheckoutStarted, ProductDetail, SimulatedButton } from "@/lib/api-types";
 
 /** An order made straight through the API (as the form would), pending until the test pays it. */
@@ -33,6 +33,7 @@ async function settle(page: Page, ref: string, outcome: SimulatedButton): Promis
 
 async function check(page: Page, path: string, ready: string | RegExp) {
   await page.goto(path);
+  await readThrough(page);
   await expect(page.getByText(ready).first()).toBeVisible({ timeout: 15_000 });
   await page.waitForLoadState("networkidle");
   await expectNoAxeViolations(page);

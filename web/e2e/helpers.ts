@@ -164,8 +164,29 @@ export function uniqueEmail(prefix: string) {
 }
 
 /**
+ * Scrolls through the whole page half a view at a time, as a visitor reading it, and back to where
+ * the view was: every island on it comes near the view and hydrates (islands below the view wait
+ * for that, islands/boot.tsx), so what they load is on the page.
+ */
+export async function readThrough(page: Page) {
+  // From when the islands listen: a part that came near before would not know.
+  await expect(page.locator("html[data-islands]:not([data-islands-ready])")).toHaveCount(0);
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const start = scrollY;
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+      scrollTo(0, y);
+      await frame();
+    }
+    scrollTo(0, start);
+  });
+}
+
+/**
  * Waits until the page's scripts have taken over: React has hydrated it (it has claimed the footer's
- * DOM node; its effects run right after), or on a page of islands every island listens.
+ * DOM node; its effects run right after), or on a page of islands the parts in view listen. Then,
+ * on a page of islands, it reads the page through so that every part that hydrates near the view
+ * has (the menu waits to be used), as after a visitor has read down the page.
  */
 export async function waitForHydration(page: Page) {
   await expect
@@ -177,4 +198,8 @@ export async function waitForHydration(page: Page) {
       ),
     )
     .toBe(true);
+  if (await page.locator("html[data-islands-ready]").count()) {
+    await readThrough(page);
+    await expect(page.locator('[data-island]:not([data-hydrate-when="used"]):not([data-hydrated])')).toHaveCount(0);
+  }
 }

@@ -18,10 +18,11 @@ const reviewsFromTheApi = {
     await expect(page).toHaveURL(/\/$/);
   },
   // Loaded as a site without approved reviews has it (the server sends the built page as it is):
-  // the reviews' island asks the API.
+  // the reviews' island asks the API once the visitor reads down to it (islands hydrate near the view).
   "as islands": async (page: Page) => {
     await page.route((url) => url.pathname === "/", (route) => route.fulfill({ path: builtHome, contentType: "text/html" }));
     await page.goto("/");
+    await page.locator("[data-live-reviews]").scrollIntoViewIfNeeded();
   },
 };
 
@@ -77,6 +78,20 @@ test("the video starts loading 100px before it enters the viewport, not earlier"
   // 50px below the fold: inside the margin.
   await page.evaluate((y) => window.scrollTo(0, y - 600 - 50), top);
   await expect(page.locator("main iframe")).toHaveCount(1);
+});
+
+test("a part far down the page loads its code only once the visitor comes near it", async ({ page }) => {
+  // A phone runs no code for what it does not show (islands/boot.tsx): the reviews near the end of
+  // the home page hydrate when they come within 100px of the view.
+  await page.setViewportSize({ width: 412, height: 823 });
+  const reviewsCode: string[] = [];
+  page.on("request", (r) => /\/assets\/island-testimonials-/.test(r.url()) && reviewsCode.push(r.url()));
+  await page.goto("/");
+  await expect(page.locator("html[data-islands-ready]")).toBeAttached();
+  await page.waitForTimeout(300);
+  expect(reviewsCode, "loaded before the visitor came near").toEqual([]);
+  await page.locator("[data-live-reviews]").scrollIntoViewIfNeeded();
+  await expect.poll(() => reviewsCode.length).toBe(1);
 });
 
 test.describe("testimonials", () => {

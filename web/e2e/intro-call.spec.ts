@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInViaApi, toast, uniqueName, waitForAdminPage } from "./admin-helpers";
-import { addressedTo, expectNoAxeViolations, readMails, uniqueEmail } from "./helpers";
+import { addressedTo, expectNoAxeViolations, readMails, readThrough, uniqueEmail } from "./helpers";
 
 async function mailTo(address: string, subject: RegExp) {
   let found: string | undefined;
@@ -35,6 +35,7 @@ test("a visitor books an intro call with the keyboard, gets the invite, and canc
   const name = uniqueName("Kennismaking");
   const email = uniqueEmail("kennismaking");
   await page.goto("/gratis-kennismakingsgesprek");
+  await readThrough(page); // the booking form loads its free moments as the visitor reaches it
   const form = bookingForm(page);
 
   // The slot is picked with the keyboard only: Space picks a day, Tab goes to its hours.
@@ -101,6 +102,7 @@ test("on a 320 px phone the booking page does not scroll sideways, and its steps
 }) => {
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto("/gratis-kennismakingsgesprek");
+  await readThrough(page); // the booking form loads its free moments as the visitor reaches it
   const form = bookingForm(page);
   await expect(form.locator("legend")).toHaveText([
     "1. Kies een dag",
@@ -114,6 +116,7 @@ test("on a 320 px phone the booking page does not scroll sideways, and its steps
 
 test("the booking form with a day chosen has no axe violations, and a phone call needs a number", async ({ page }) => {
   await page.goto("/booking");
+  await readThrough(page); // the booking form loads its free moments as the visitor reaches it
   const form = bookingForm(page);
   await form.getByRole("group", { name: "1. Kies een dag" }).getByRole("radio").first().focus();
   await page.keyboard.press("Space");

@@ -212,9 +212,11 @@ test("static assets are compressed and cached for a year, HTML is revalidated", 
   expect(html.headers()["content-security-policy"]).toContain("default-src 'self'");
   expect(html.headers()["x-content-type-options"]).toBe("nosniff");
   await page.goto("/");
-  const script = page.locator('script[type="module"][src*="/assets/"], link[rel="modulepreload"]').first();
-  const src = (await script.getAttribute("src")) ?? (await script.getAttribute("href"));
-  const asset = await request.get(src!, { headers: { "accept-encoding": "br, gzip" } });
+  // A script the page loaded (its boot script, imported once the page has painted).
+  const loadedScript = () =>
+    page.evaluate(() => performance.getEntriesByType("resource").find((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))?.name);
+  await expect.poll(loadedScript).toBeTruthy();
+  const asset = await request.get((await loadedScript())!, { headers: { "accept-encoding": "br, gzip" } });
   expect(asset.status()).toBe(200);
   expect(asset.headers()["cache-control"]).toContain("immutable");
   expect(asset.headers()["content-encoding"]).toMatch(/br|gzip/);

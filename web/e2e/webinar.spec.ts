@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { toast } from "./admin-helpers";
-import { addressedTo, expectNoAxeViolations, readMails, uniqueEmail } from "./helpers";
+import { addressedTo, expectNoAxeViolations, readMails, readThrough, uniqueEmail } from "./helpers";
 
 test("a visitor registers for a free webinar and gets the join link and an invite", async ({ page }) => {
   const email = uniqueEmail("webinar");
   await page.goto("/webinar-reeks");
+  await readThrough(page); // the dates load as the visitor reads down to them
   await expect(page.locator("main").getByText("Laden...")).toHaveCount(0);
   const form = page.getByRole("form", { name: "Inschrijven voor Webinar: Grenzen zonder schuldgevoel" });
   const card = page.locator("main li").filter({

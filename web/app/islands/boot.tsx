@@ -55,6 +55,26 @@ const afterEffects = () =>
     setTimeout(later, 150);
   });
 
+/** How near the view a part hydrates: as near as the intro video starts to load. */
+const NEAR_PX = 100;
+
+/** The island an element is part of. */
+const islandOf = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>("[data-island]") : null);
+
+/** Whether an island shows within NEAR_PX of the view (one that shows no box counts as near). */
+function nearView(island: HTMLElement): boolean {
+  const boxes = [...island.children].map((child) => child.getBoundingClientRect()).filter((box) => box.width || box.height);
+  return !boxes.length || boxes.some((box) => box.top < innerHeight + NEAR_PX && box.bottom > -NEAR_PX);
+}
+
+/**
+ * Hydrates the islands near the view now, one per task in page order, so that no single task keeps
+ * a slow phone from answering (Preact hydrates an island in one go). The others hydrate when they
+ * come near the view or the visitor reaches into one (pointer, focus, keys): most of a long page is
+ * read, not used, and a phone need not run code for what is not on screen. The menu, on every page
+ * and idle until used, waits for the visitor (`hydrateWhen="used"`). Until an island has hydrated,
+ * what is done in it waits (lib/early-input) and then happens.
+ */
 async function boot() {
   // The page's texts shown only after an answer, hidden in the built page for the catalogue, go as
   // they go in the app (`LaterBlocks`), so a text shown after an answer is in the page once: before
@@ -63,26 +83,75 @@ async function boot() {
     if (!later.closest("[data-island]")) later.remove();
   }
   const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")];
-  // Every island's code loads at once; they hydrate one per task, in page order (the menu first),
-  // so that no single task keeps a slow phone from answering (Preact hydrates in one go).
-  const loaded = islands.map((el) => {
-    const load = modules[`./parts/${el.dataset.island as IslandName}.tsx`];
-    return load ? load() : Promise.reject(new Error(`Onbekend eiland: ${el.dataset.island}`));
-  });
-  const failures: unknown[] = [];
-  for (const [i, el] of islands.entries()) {
-    try {
-      const { default: Component } = await loaded[i]!;
-      await nextTask();
-      // Over the built HTML: Preact takes the elements as they are (with what was typed in them
-      // meanwhile, which lib/early-input reports once all parts listen) and adds the handlers.
-      hydrate(h(IslandBoundary, null, element(Component, JSON.parse(el.dataset.props ?? "{}") as object)), el);
-    } catch (error) {
-      failures.push(error);
+  const notHydrated = new Set(islands);
+  const code = new Map<HTMLElement, ReturnType<(typeof modules)[string]>>();
+  const loadCode = (el: HTMLElement) => {
+    let loading = code.get(el);
+    if (!loading) {
+      const load = modules[`./parts/${el.dataset.island as IslandName}.tsx`];
+      loading = load ? load() : Promise.reject(new Error(`Onbekend eiland: ${el.dataset.island}`));
+      code.set(el, loading);
     }
-  }
+    return loading;
+  };
+  const hydrating = new Map<HTMLElement, Promise<void>>();
+  // Over the built HTML: Preact takes the elements as they are (with what was typed in them
+  // meanwhile, which lib/early-input reports once the island listens) and adds the handlers.
+  const hydrateIsland = (el: HTMLElement) => {
+    let done = hydrating.get(el);
+    if (!done) {
+      done = loadCode(el)
+        .then(async ({ default: Component }) => {
+          await nextTask();
+          hydrate(h(IslandBoundary, null, element(Component, JSON.parse(el.dataset.props ?? "{}") as object)), el);
+          el.setAttribute("data-hydrated", "");
+        })
+        .finally(() => notHydrated.delete(el));
+      hydrating.set(el, done);
+    }
+    return done;
+  };
+
+  const near = islands.filter((el) => el.dataset.hydrateWhen !== "used" && nearView(el));
+  for (const el of near) void loadCode(el); // every near island's code loads at once
+  const failures: unknown[] = [];
+  for (const el of near) await hydrateIsland(el).catch((error: unknown) => failures.push(error));
   await afterEffects();
-  if (failures.length) throw new AggregateError(failures, "Niet elk eiland kon starten");
+
+  const observer = new IntersectionObserver(
+    (entries) => entries.forEach((entry) => entry.isIntersecting && wake(islandOf(entry.target))),
+    { rootMargin: `${NEAR_PX}px` },
+  );
+  /** Hydrates an island not yet hydrated, then lets what was done in it meanwhile happen. */
+  function wake(el: HTMLElement | null) {
+    if (!el || !notHydrated.has(el) || hydrating.has(el)) return;
+    for (const child of el.children) observer.unobserve(child);
+    void hydrateIsland(el)
+      .catch((error: unknown) => console.error(error))
+      .then(afterEffects)
+      .then(() => releaseEarlyInput(waitsForIsland));
+  }
+  /** Whether a control waits for its island to hydrate; asking wakes the island. */
+  function waitsForIsland(control: Element) {
+    const el = islandOf(control);
+    if (!el || !notHydrated.has(el)) return false;
+    wake(el);
+    return true;
+  }
+  for (const el of notHydrated) {
+    if (el.dataset.hydrateWhen !== "used") for (const child of el.children) observer.observe(child);
+  }
+  for (const type of ["pointerover", "pointerdown", "touchstart", "focusin", "keydown"]) {
+    addEventListener(type, (e) => wake(islandOf(e.target)), { capture: true, passive: true });
+  }
+  releaseEarlyInput(waitsForIsland);
+  // The code of a part that waits to be used loads once the page is idle, so that the first tap
+  // only has to hydrate it (its error, if any, is the hydration's to report).
+  const whenIdle = (run: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200));
+  for (const el of notHydrated) {
+    if (el.dataset.hydrateWhen === "used") whenIdle(() => void loadCode(el).catch(() => {}));
+  }
+  if (failures.length) console.error(new AggregateError(failures, "Niet elk eiland kon starten"));
 }
 
 onFirstToast(() => mount(Toaster));
@@ -106,9 +175,10 @@ addEventListener("pageshow", (e) => {
   scrollTo(0, 0);
 });
 boot()
-  .catch((error: unknown) => console.error(error))
-  // Once every part listens (or could not be made to): what the visitor did meanwhile happens now.
-  .finally(() => {
-    document.documentElement.setAttribute("data-islands-ready", "");
+  .catch((error: unknown) => {
+    console.error(error);
+    // The boot broke before the islands listen: what the visitor did meanwhile goes to the browser.
     releaseEarlyInput();
-  });
+  })
+  // Once the parts in view listen (or could not be made to).
+  .finally(() => document.documentElement.setAttribute("data-islands-ready", ""));

@@ -11,13 +11,20 @@ export function Island<P extends object>({
   name,
   component: Component,
   props,
+  hydrateWhen = "near",
 }: {
   name: IslandName;
   component: ComponentType<P>;
   props: P;
+  /**
+   * When `islands/boot.tsx` hydrates it: once it is near the view ("near", at load for what is on
+   * screen), or only once the visitor reaches into it ("used": pointer, focus, keys), for a part
+   * that does nothing until then and is on every page (the menu).
+   */
+  hydrateWhen?: "near" | "used";
 }) {
   return (
-    <div data-island={name} data-props={JSON.stringify(props)} className="contents">
+    <div data-island={name} data-props={JSON.stringify(props)} data-hydrate-when={hydrateWhen} className="contents">
       <Component {...props} />
     </div>
   );

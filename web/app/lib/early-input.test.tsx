@@ -98,4 +98,37 @@ describe("early input", () => {
     });
     expect(submitted).toHaveBeenCalledExactlyOnceWith("lien@example.be");
   });
+
+  it("keeps holding what was done in a part that still waits, and replays it once that part is let go", async () => {
+    uninstall = install();
+    const menu = vi.fn();
+    const newsletter = vi.fn();
+    render(
+      <>
+        <button onClick={menu}>Menu</button>
+        <div data-waiting="">
+          <button onClick={newsletter}>Abonneer</button>
+        </div>
+      </>,
+    );
+    const waiting = (control: Element) => control.closest("[data-waiting]") !== null;
+    fireEvent.click(screen.getByRole("button", { name: "Menu" }));
+    fireEvent.click(screen.getByRole("button", { name: "Abonneer" }));
+
+    releaseEarlyInput(waiting);
+    await new Promise((r) => setTimeout(r));
+    expect(menu).toHaveBeenCalledTimes(1);
+    expect(newsletter).not.toHaveBeenCalled();
+    // Still held after the release: a click in the waiting part waits as well; one outside does not.
+    fireEvent.click(screen.getByRole("button", { name: "Abonneer" }));
+    fireEvent.click(screen.getByRole("button", { name: "Menu" }));
+    expect(menu).toHaveBeenCalledTimes(2);
+    expect(newsletter).not.toHaveBeenCalled();
+
+    document.querySelector("[data-waiting]")!.removeAttribute("data-waiting");
+    releaseEarlyInput(waiting);
+    await new Promise((r) => setTimeout(r));
+    expect(newsletter).toHaveBeenCalledTimes(2);
+    expect(menu).toHaveBeenCalledTimes(2);
+  });
 });

@@ -16,7 +16,7 @@ export default function PublicLayout() {
   return (
     <>
       <SkipLink />
-      <Island name="site-header" component={SiteHeader} props={{}} />
+      <Island name="site-header" component={SiteHeader} props={{}} hydrateWhen="used" />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
