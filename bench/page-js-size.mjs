@@ -90,7 +90,7 @@ const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.outp
 const reference = total(chunks.map((c) => sizes(Buffer.from(c.code))));
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(`home page JS: ${scripts.size} files, requested before the first paint: ${beforePaint} (CSS ${inlineCss ? "inline" : "a separate file"})`);
+console.log(`home page JS once every part has hydrated: ${scripts.size} files, requested before the first paint: ${beforePaint} (CSS ${inlineCss ? "inline" : "a separate file"})`);
 console.log(`  home JS        raw ${kb(home.raw)}  gzip ${kb(home.gzip)}  brotli ${kb(home.brotli)}`);
 console.log(`  React+ReactDOM raw ${kb(reference.raw)}  gzip ${kb(reference.gzip)}  brotli ${kb(reference.brotli)}  (reference, minified by Vite now)`);
 console.log(`  ratio home/reference (gzip): ${(home.gzip / reference.gzip).toFixed(2)}`);
@@ -102,7 +102,10 @@ const pages = (dir) =>
     if (statSync(path).isDirectory()) return ["admin", "assets"].includes(name) ? [] : pages(path);
     return name === "index.html" ? [path] : [];
   });
-console.log("first-load JS per public page (gzip; * = boots as islands):");
+// A page of islands loads at first only the code of the islands near the view (islands/boot.tsx),
+// the rest as the visitor reaches them: this is the most it loads. Lighthouse's JS column is what a
+// phone loaded.
+console.log("JS per public page once every part has hydrated (gzip; * = boots as islands, which load at first only what is near the view):");
 for (const page of pages(client).sort()) {
   const html = readFileSync(page, "utf8");
   const js = total([...firstLoadScripts(html)].map((u) => sizes(readFileSync(join(client, u)))));
