@@ -524,6 +524,19 @@ impl TestApp {
     }
 }
 
+/// Waits until `n` e-mails went to `to` from any of `servers` and returns how many did: servers on
+/// one database share its outbox, and the worker that claims a mail writes it to its own folder.
+pub async fn wait_for_mails_on(servers: &[TestApp], to: &str, n: usize) -> usize {
+    let count = || servers.iter().map(|s| s.mails_to(to).len()).sum::<usize>();
+    for _ in 0..200 {
+        if count() >= n {
+            return count();
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("expected {n} e-mails to {to}");
+}
+
 /// The text of the attachment `filename` in a raw e-mail (base64 or plain).
 pub fn attachment(mail: &str, filename: &str) -> String {
     let start = mail
