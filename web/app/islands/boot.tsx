@@ -104,19 +104,30 @@ async function boot() {
         .then(async ({ default: Component }) => {
           await nextTask();
           hydrate(h(IslandBoundary, null, element(Component, JSON.parse(el.dataset.props ?? "{}") as object)), el);
-          el.setAttribute("data-hydrated", "");
-        })
-        .finally(() => notHydrated.delete(el));
+        });
       hydrating.set(el, done);
     }
     return done;
+  };
+  /**
+   * Once its effects have run, an island listens: what is done in it no longer waits. A click let
+   * through before would be undone by an effect that sets the first state again (a menu that
+   * closes on mount).
+   */
+  const listens = (el: HTMLElement, hydrated: boolean) => {
+    notHydrated.delete(el);
+    if (hydrated) el.setAttribute("data-hydrated", "");
   };
 
   const near = islands.filter((el) => el.dataset.hydrateWhen !== "used" && nearView(el));
   for (const el of near) void loadCode(el); // every near island's code loads at once
   const failures: unknown[] = [];
-  for (const el of near) await hydrateIsland(el).catch((error: unknown) => failures.push(error));
+  const hydrated: boolean[] = [];
+  for (const el of near) {
+    hydrated.push(await hydrateIsland(el).then(() => true, (error: unknown) => (failures.push(error), false)));
+  }
   await afterEffects();
+  near.forEach((el, i) => listens(el, hydrated[i]!));
 
   const observer = new IntersectionObserver(
     (entries) => entries.forEach((entry) => entry.isIntersecting && wake(islandOf(entry.target))),
@@ -127,9 +138,15 @@ async function boot() {
     if (!el || !notHydrated.has(el) || hydrating.has(el)) return;
     for (const child of el.children) observer.unobserve(child);
     void hydrateIsland(el)
-      .catch((error: unknown) => console.error(error))
-      .then(afterEffects)
-      .then(() => releaseEarlyInput(waitsForIsland));
+      .then(
+        () => true,
+        (error: unknown) => (console.error(error), false),
+      )
+      .then(async (ok) => {
+        await afterEffects();
+        listens(el, ok);
+        releaseEarlyInput(waitsForIsland);
+      });
   }
   /** Whether a control waits for its island to hydrate; asking wakes the island. */
   function waitsForIsland(control: Element) {
