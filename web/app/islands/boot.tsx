@@ -1,9 +1,9 @@
 // The script of a page that boots as islands (DESIGN §13, `<Island>`): the page is its HTML, and
 // only its interactive parts are rendered, with Preact (the islands build aliases React to
-// preact/compat; render.tsx), each loading just its own code, and Preact only once a part needs
-// it. Then it does for the page what the app's root does for a page of the React app: it replays
-// the clicks made while it loaded, counts the page view, shows the toasts, shows the loading
-// spinner while the next page loads, and shows each page from its top.
+// preact/compat; render.tsx), each loading just its own code, and Preact only once a part needs it. Then it does for the page what the app's root
+// does for a page of the React app: it replays the clicks made while it loaded, counts the page
+// view, shows the toasts, shows the loading spinner while the next page loads, and shows each page
+// from its top.
 import type { ComponentType } from "react";
 import type { IslandName } from "@/islands/names";
 import { releaseEarlyInput } from "@/lib/early-input";
