@@ -21,14 +21,11 @@ const assets = readdirSync(join(client, "assets"));
 /**
  * Scripts a page names (bootstrap imports, modulepreloads) and everything they import statically.
  * A page of islands imports, when it boots, the module of each island it has (web/vite.islands.config.ts
- * names them island-<name>-<hash>.js) and what renders them (islands/render.tsx), with what those import.
+ * names them island-<name>-<hash>.js) with what that imports.
  */
 function firstLoadScripts(page) {
   const found = new Set([...page.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]));
   if (isIslandsPage(page)) {
-    const render = assets.find((file) => /^islands-render-[\w-]{8}\.js$/.test(file));
-    if (!render) throw new Error(`no islands-render chunk in ${client}/assets`);
-    found.add(`/assets/${render}`);
     for (const [, name] of page.matchAll(/ data-island="([\w-]+)"/g)) {
       const part = assets.find((file) => new RegExp(`^island-${name}-[\\w-]{8}\\.js$`).test(file));
       if (!part) throw new Error(`no module for the island "${name}" in ${client}/assets`);

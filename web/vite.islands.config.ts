@@ -23,10 +23,7 @@ export default defineConfig({
     outDir: "build/client",
     emptyOutDir: false,
     manifest: ".vite/islands-manifest.json",
-    // No preload helper: it adds a <link rel="modulepreload"> per chunk an island needs, and those
-    // insertions cost a cold phone about 20 ms (CPU profile of /checkout) in the task that starts
-    // the checkout. The browser fetches a chunk's imports itself, one round trip later.
-    modulePreload: false,
+    modulePreload: { polyfill: false },
     rollupOptions: {
       input: { islands: here("./app/islands/boot.tsx") },
       output: {

@@ -1,11 +1,15 @@
 // The script of a page that boots as islands (DESIGN §13, `<Island>`): the page is its HTML, and
 // only its interactive parts are rendered, with Preact (the islands build aliases React to
-// preact/compat; render.tsx), each loading just its own code, and Preact only once a part needs it. Then it does for the page what the app's root
+// preact/compat), each loading just its own code. Then it does for the page what the app's root
 // does for a page of the React app: it replays the clicks made while it loaded, counts the page
 // view, shows the toasts, shows the loading spinner while the next page loads, and shows each page
 // from its top.
+import { Component, h, hydrate, render, type ComponentChildren, type ComponentType as PreactComponent, type VNode } from "preact";
 import type { ComponentType } from "react";
+import { IslandError } from "@/islands/island-error";
 import type { IslandName } from "@/islands/names";
+import { NavigationSpinner } from "@/components/ui/spinner";
+import { onFirstToast, Toaster } from "@/components/ui/toast";
 import { releaseEarlyInput } from "@/lib/early-input";
 import { trackPageView } from "@/lib/visits";
 
@@ -13,9 +17,28 @@ import { trackPageView } from "@/lib/visits";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island takes its own props, read from its HTML
 const modules = import.meta.glob<{ default: ComponentType<any> }>("./parts/*.tsx");
 
-/** Preact and what it renders here (render.tsx): loaded once, when the first part hydrates or the page is idle. */
-let rendering: Promise<typeof import("@/islands/render")> | undefined;
-const loadRender = () => (rendering ??= import("@/islands/render"));
+/** The app's components are typed as React's; this build renders them with Preact (see top). */
+function element(component: ComponentType<object>, props: object | null): VNode {
+  return h(component as unknown as PreactComponent<object>, props);
+}
+
+/** Keeps an island that fails while rendering to itself: it says so, the page stays. */
+class IslandBoundary extends Component<{ children: ComponentChildren }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+  render() {
+    return this.state.failed ? element(IslandError, null) : this.props.children;
+  }
+}
+
+function mount(component: ComponentType<object>, into: Element = document.body.appendChild(document.createElement("div"))) {
+  render(element(component, null), into);
+}
 
 /** Lets the browser paint and handle input before the next piece of work. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
@@ -77,10 +100,11 @@ async function boot() {
   const hydrateIsland = (el: HTMLElement) => {
     let done = hydrating.get(el);
     if (!done) {
-      done = Promise.all([loadCode(el), loadRender()]).then(async ([{ default: Component }, { hydrateOver }]) => {
-        await nextTask();
-        hydrateOver(el, Component, JSON.parse(el.dataset.props ?? "{}") as object);
-      });
+      done = loadCode(el)
+        .then(async ({ default: Component }) => {
+          await nextTask();
+          hydrate(h(IslandBoundary, null, element(Component, JSON.parse(el.dataset.props ?? "{}") as object)), el);
+        });
       hydrating.set(el, done);
     }
     return done;
@@ -138,17 +162,16 @@ async function boot() {
     addEventListener(type, (e) => wake(islandOf(e.target)), { capture: true, passive: true });
   }
   releaseEarlyInput(waitsForIsland);
-  // Preact and the code of a part that waits to be used load once the page is idle, so that the
-  // first tap only has to hydrate it and a link's spinner shows at once (an error in loading, if
-  // any, is the hydration's to report).
+  // The code of a part that waits to be used loads once the page is idle, so that the first tap
+  // only has to hydrate it (its error, if any, is the hydration's to report).
   const whenIdle = (run: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200));
-  whenIdle(() => void loadRender());
   for (const el of notHydrated) {
     if (el.dataset.hydrateWhen === "used") whenIdle(() => void loadCode(el).catch(() => {}));
   }
   if (failures.length) console.error(new AggregateError(failures, "Niet elk eiland kon starten"));
 }
 
+onFirstToast(() => mount(Toaster));
 trackPageView();
 // A link is a page load here: the spinner shows while the next page comes (and goes when the
 // visitor comes back to this page from the browser's cache).
@@ -157,16 +180,15 @@ addEventListener("click", (e) => {
   const link = e.target instanceof Element ? e.target.closest("a[href]") : null;
   if (e.defaultPrevented || !(link instanceof HTMLAnchorElement) || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
   if (link.origin !== location.origin || link.target || link.hasAttribute("download") || link.pathname === location.pathname) return;
-  const into = (spinner ??= document.body.appendChild(document.createElement("div")));
-  void loadRender().then(({ showNavigationSpinner }) => showNavigationSpinner(into, true));
+  spinner ??= document.body.appendChild(document.createElement("div"));
+  mount(NavigationSpinner, spinner);
 });
 // Every path change shows the new page from its top, as in the app (root.tsx, ScrollToTop): also
 // when the visitor goes back, where the browser would put the view where it was.
 history.scrollRestoration = "manual";
 addEventListener("pageshow", (e) => {
   if (!e.persisted) return;
-  const shown = spinner;
-  if (shown) void loadRender().then(({ showNavigationSpinner }) => showNavigationSpinner(shown, false));
+  if (spinner) render(null, spinner);
   scrollTo(0, 0);
 });
 boot()
