@@ -13,7 +13,6 @@ import {
   useNavigation,
 } from "react-router";
 import type { Route } from "./+types/root";
-import inlineCss from "@/app.css?inline";
 import stylesheet from "@/app.css?url";
 import { NavigationSpinner, Spinner } from "@/components/ui/spinner";
 import { Toaster } from "@/components/ui/toast";
@@ -24,23 +23,12 @@ import { wantsIslands } from "@/islands/island";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // The dev server serves the stylesheet as a file (hot reload); a build inlines it (see AppStyles).
-  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
+  // One stylesheet file for every page (about 8 KiB compressed), not inlined: the public pages are
+  // separate documents, and from the second one on it comes from the cache instead of inside each
+  // page's HTML (35 instead of 84 KB for /contact). Its request goes out in parallel with the
+  // page's first work, so a phone paints no later (Lighthouse FCP 0.75 s against 0.82 inline).
+  { rel: "stylesheet", href: stylesheet },
 ];
-
-/**
- * The built pages carry their CSS in a <style> (about 8 KiB compressed), so the first paint needs no
- * request besides the page itself. React hoists it to the top of <head> and, on hydration, finds it
- * by its href and keeps it; so the CSS text is only needed when prerendering, not in the client bundle.
- */
-function AppStyles() {
-  if (import.meta.env.DEV) return null;
-  return (
-    <style href={stylesheet} precedence="default">
-      {import.meta.env.SSR ? inlineCss : ""}
-    </style>
-  );
-}
 
 export function Layout({ children }: { children: ReactNode }) {
   // The whole document has hydrated (whichever of App, HydrateFallback or ErrorBoundary it shows).
@@ -55,7 +43,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Before any other script: keeps the clicks made before hydration (see lib/early-input). */}
         <script dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
         <meta name="theme-color" content="#fbf7ef" />
-        <AppStyles />
         <Meta />
         <Links />
       </head>
