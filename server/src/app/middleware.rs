@@ -16,7 +16,7 @@ use axum::middleware::{Next, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
-use tracing::{Instrument, Level};
+use tracing::Instrument;
 
 use crate::app::metrics::Metrics;
 use crate::kit::encoded::Precompressed;
@@ -87,7 +87,7 @@ async fn around_request(State(around): State<Around>, mut req: Request, next: Ne
         request_id = id.to_str().unwrap_or_default()
     );
     let api = req.uri().path().starts_with("/api/");
-    let started = tracing::enabled!(Level::INFO).then(Instant::now);
+    let started = Instant::now();
     let mut res = match tokio::time::timeout(
         HANDLER_TIME_LIMIT,
         next.run(req).instrument(span.clone()),
@@ -99,13 +99,12 @@ async fn around_request(State(around): State<Around>, mut req: Request, next: Ne
     };
     set_security_headers(res.headers_mut(), around.hsts, api);
     res.headers_mut().entry(X_REQUEST_ID).or_insert(id);
-    if let Some(started) = started {
-        let (status, latency_ms) = (res.status().as_u16(), started.elapsed().as_millis());
-        if res.status().is_server_error() {
-            tracing::error!(parent: &span, status, latency_ms, "response failed");
-        } else {
-            tracing::info!(parent: &span, status, latency_ms, "finished processing request");
-        }
+    // A failure is logged at every level but `off`; the rest only with INFO on.
+    let (status, latency_ms) = (res.status().as_u16(), started.elapsed().as_millis());
+    if res.status().is_server_error() {
+        tracing::error!(parent: &span, status, latency_ms, "response failed");
+    } else {
+        tracing::info!(parent: &span, status, latency_ms, "finished processing request");
     }
     res
 }
